@@ -1,0 +1,126 @@
+"""Game records: `{game, options, players, seed, actions: [notation...]}` plus metadata.
+
+Replaying a record rebuilds every state exactly, because the seed fixes every random draw and
+the actions are checked one by one against `legal_actions()`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from leafpile.engine.errors import InvalidStateError, LeafpileError
+
+if TYPE_CHECKING:
+    from leafpile.engine.game import Game, State
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class GameRecord:
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, state: State, **metadata: Any) -> GameRecord:
+        """An empty record for a freshly set-up state."""
+        head = state.base_dict()
+        return cls(
+            game=head["game"],
+            players=head["players"],
+            seed=head["seed"],
+            options=head["options"],
+            metadata=dict(metadata),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": list(self.actions),
+            "metadata": self.metadata,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        if not isinstance(data, Mapping):
+            raise InvalidStateError("a game record must be a JSON object")
+        try:
+            game, players, seed = data["game"], data["players"], data["seed"]
+        except KeyError as e:
+            raise InvalidStateError(f"game record is missing {e.args[0]!r}") from None
+        options = data.get("options", {})
+        actions = data.get("actions", [])
+        metadata = data.get("metadata", {})
+        if not isinstance(game, str):
+            raise InvalidStateError("game record: 'game' must be a string")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise InvalidStateError("game record: 'players' must be an integer")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidStateError("game record: 'seed' must be an integer")
+        if not isinstance(options, Mapping):
+            raise InvalidStateError("game record: 'options' must be an object")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise InvalidStateError("game record: 'actions' must be a list of strings")
+        if not isinstance(metadata, Mapping):
+            raise InvalidStateError("game record: 'metadata' must be an object")
+        return cls(game, players, seed, dict(options), list(actions), dict(metadata))
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidStateError(f"game record is not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise InvalidStateError(f"cannot read {path}: {e.strerror}") from None
+        return cls.from_json(text)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    def initial_state(self, game: Game) -> State:
+        try:
+            return game.new_state(self.players, self.seed, self.options)
+        except LeafpileError as e:
+            raise InvalidStateError(f"game record has a bad set-up: {e}") from None
+
+    def states(self, game: Game) -> Iterator[State]:
+        """The initial state, then the state after each action (each an independent copy)."""
+        state = self.initial_state(game)
+        yield state.clone()
+        for i, text in enumerate(self.actions):
+            try:
+                state.play(text)
+            except LeafpileError as e:
+                raise InvalidStateError(f"game record action {i + 1} ({text!r}): {e}") from None
+            yield state.clone()
+
+    def final_state(self, game: Game) -> State:
+        state = self.initial_state(game)
+        for i, text in enumerate(self.actions):
+            try:
+                state.play(text)
+            except LeafpileError as e:
+                raise InvalidStateError(f"game record action {i + 1} ({text!r}): {e}") from None
+        return state

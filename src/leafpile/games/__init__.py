@@ -1,0 +1,17 @@
+"""The game registry: one line per game. Adding a game = one folder here + one line below."""
+
+from __future__ import annotations
+
+from leafpile.engine import Game, UnknownGameError
+from leafpile.games import autumn
+
+GAMES: dict[str, Game] = {game.info.name: game for game in (autumn.GAME,)}
+
+
+def get_game(name: str) -> Game:
+    """The registered game called `name`, or a clear error listing the known ones."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None

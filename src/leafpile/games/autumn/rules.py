@@ -1,0 +1,254 @@
+"""Autumn's rules: legal placements, turn order, colour choice, rounds and scoring.
+
+Rule references are to shared/rules/autumn.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from leafpile.engine import Action, opt_ints, opt_str
+from leafpile.games.autumn.actions import CHOOSE, PLACE, ChooseColour, Place
+from leafpile.games.autumn.components import (
+    CELLS,
+    DECK_SIZE,
+    RED,
+    RED_BITS,
+    STRIDE,
+    SYMMETRIC,
+    bit,
+)
+
+if TYPE_CHECKING:
+    from leafpile.games.autumn.state import AutumnState
+
+_PLACE0, _PLACE1 = PLACE
+_S = STRIDE
+
+
+# -- set-up -------------------------------------------------------------------------------------
+def start_match(s: AutumnState) -> None:
+    """Choose the first player (random unless the option fixes it), then start round 1."""
+    first = opt_str(s.options, "first_player", "random")
+    s.first = s.rng.randrange(2) if first == "random" else int(first)
+    if s.num_players == 1:
+        s.first = 0
+    start_round(s)
+
+
+def start_round(s: AutumnState) -> None:
+    """Shuffle the 18 cards, reveal the start card at (0, 0), reveal the first card (§2, §3.1)."""
+    scripted = opt_ints(s.options, "deck")
+    s.deck = list(scripted) if scripted else list(range(DECK_SIZE))
+    if not scripted:
+        s.rng.shuffle(s.deck)
+    rot_option = opt_str(s.options, "start_rotation", "random")
+    rot = s.rng.randrange(2) if rot_option == "random" else int(rot_option == "180")
+    start = s.deck.pop(0)
+    if SYMMETRIC[start]:
+        rot = 0
+    s.occupied = CELLS << bit(0, 0)
+    s.red = RED_BITS[start][rot] << bit(0, 0)
+    s.placed = [(start, 0, 0, rot)]
+    s.red_player = None
+    s.phase = "place"
+    s.to_move = s.first
+    s.card = s.deck.pop(0)
+
+
+# -- legal actions ------------------------------------------------------------------------------
+def legal_anchor_mask(occupied: int) -> int:
+    """Anchors whose card would cover exactly 1 or 2 occupied cells (§4.2 rule 3).
+
+    Bit-sliced counting: for every anchor at once, add the four occupancy bits of its cells
+    (TL, TR, BL, BR) and keep the anchors whose count is 1 or 2.
+    """
+    tl = occupied
+    tr = occupied >> 1
+    bl = occupied >> _S
+    br = occupied >> (_S + 1)
+    s1, c1 = tl ^ tr, tl & tr  # top pair: one covered / both covered
+    s2, c2 = bl ^ br, bl & br  # bottom pair
+    any_covered = s1 | c1 | s2 | c2
+    three_or_four = (c1 & (c2 | s2)) | (c2 & s1)
+    return any_covered & ~three_or_four
+
+
+def legal_actions(s: AutumnState) -> list[Action]:
+    if s.phase == "place":
+        assert s.card is not None
+        mask = legal_anchor_mask(s.occupied)
+        out: list[Action] = []
+        append = out.append
+        if SYMMETRIC[s.card]:  # decision A1: one action for the two identical rotations
+            while mask:
+                low = mask & -mask
+                append(_PLACE0[low.bit_length() - 1])
+                mask ^= low
+        else:
+            while mask:
+                low = mask & -mask
+                b = low.bit_length() - 1
+                append(_PLACE0[b])
+                append(_PLACE1[b])
+                mask ^= low
+        return out
+    if s.phase == "colour":
+        return list(CHOOSE)
+    return []
+
+
+# -- applying -----------------------------------------------------------------------------------
+def apply(s: AutumnState, action: Action) -> None:
+    if type(action) is Place:
+        assert s.card is not None
+        b = bit(action.x, action.y)
+        mask = CELLS << b
+        s.occupied |= mask
+        s.red = (s.red & ~mask) | (RED_BITS[s.card][action.rot] << b)
+        s.placed.append((s.card, action.x, action.y, action.rot))
+        s.card = None
+        if not s.deck:
+            end_round(s)
+        elif s.num_players == 2 and s.red_player is None:
+            # §3.1 step 2: the second player chooses colours before revealing their card.
+            s.phase = "colour"
+            s.to_move = 1 - s.first
+        else:
+            s.to_move = (s.to_move + 1) % s.num_players
+            s.card = s.deck.pop(0)
+    elif type(action) is ChooseColour:
+        chooser = s.to_move
+        s.red_player = chooser if action.colour == RED else 1 - chooser
+        s.phase = "place"
+        s.card = s.deck.pop(0)
+    else:  # pragma: no cover - play() only passes legal actions
+        raise TypeError(f"not an Autumn action: {action!r}")
+
+
+# -- areas and scoring --------------------------------------------------------------------------
+def area_sizes(mask: int) -> list[int]:
+    """Sizes of the orthogonally connected areas of `mask`, largest first (§5.1).
+
+    Flood fill by bit dilation; corners never connect. The board never reaches its left or
+    right column, so a shift by one cannot wrap a region onto the next row.
+    """
+    sizes = []
+    while mask:
+        region = mask & -mask
+        while True:
+            grown = region | (region << 1) | (region >> 1) | (region << _S) | (region >> _S)
+            grown &= mask
+            if grown == region:
+                break
+            region = grown
+        sizes.append(region.bit_count())
+        mask &= ~region
+    sizes.sort(reverse=True)
+    return sizes
+
+
+def largest_area(mask: int) -> int:
+    sizes = area_sizes(mask)
+    return sizes[0] if sizes else 0
+
+
+def colour_masks(s: AutumnState) -> tuple[int, int]:
+    """(red, yellow) visible cells."""
+    return s.red, s.occupied & ~s.red
+
+
+def live_areas(s: AutumnState) -> tuple[int, int]:
+    """Largest red and largest yellow area on the table now."""
+    red, yellow = colour_masks(s)
+    return largest_area(red), largest_area(yellow)
+
+
+def end_round(s: AutumnState) -> None:
+    if s.num_players == 1:
+        red, yellow = colour_masks(s)
+        s.solo_areas = sorted(area_sizes(red) + area_sizes(yellow), reverse=True)
+        s.phase = "over"
+        return
+    assert s.red_player is not None
+    red_area, yellow_area = live_areas(s)
+    row = [0, 0]
+    row[s.red_player] = red_area
+    row[1 - s.red_player] = yellow_area
+    s.round_scores.append(row)
+    s.round_red.append(s.red_player)
+    if s.round + 1 < s.rounds:
+        s.round += 1
+        s.first = 1 - s.first  # §5.3 [D] Q6: the start player alternates
+        start_round(s)
+    else:
+        s.phase = "over"
+
+
+def solo_score(challenge: str, areas: list[int], balance_rule: str = "any-three") -> int:
+    """Score of a solo challenge from the sizes of all areas, largest first (§6)."""
+    if challenge == "garden":  # A4: the 3rd-largest area, 0 with fewer than 3
+        return areas[2] if len(areas) >= 3 else 0
+    if challenge == "balance":
+        if balance_rule == "three-largest":  # the stricter [D] reading of §6
+            return areas[0] if len(areas) >= 3 and areas[0] == areas[2] else 0
+        # A3: the largest N such that at least three areas have exactly N spaces
+        for n in sorted(set(areas), reverse=True):
+            if areas.count(n) >= 3:
+                return n
+        return 0
+    if challenge == "two":  # A5: success iff exactly two areas
+        return 1 if len(areas) == 2 else 0
+    raise ValueError(f"unknown solo challenge {challenge!r}")
+
+
+#: Upper bound of a solo score, used to scale solo returns into [0, 1].
+SOLO_SCALE = {"garden": 18, "balance": 18, "two": 1}
+
+
+def scores(s: AutumnState) -> list[float]:
+    """Match totals of finished rounds (2 players); the challenge score (solo, at the end)."""
+    if s.num_players == 1:
+        if s.phase != "over":
+            return [0.0]
+        return [float(solo_score(_challenge(s), s.solo_areas, _balance_rule(s)))]
+    return [float(sum(r[p] for r in s.round_scores)) for p in range(2)]
+
+
+def tie_break_key(s: AutumnState, player: int) -> tuple[int, int, int]:
+    """§5.4: total, then rounds won (draws count for nobody), then best single round."""
+    total = sum(r[player] for r in s.round_scores)
+    won = sum(1 for r in s.round_scores if r[player] > r[1 - player])
+    best = max((r[player] for r in s.round_scores), default=0)
+    return total, won, best
+
+
+def winners(s: AutumnState) -> list[int]:
+    if s.phase != "over":
+        return []
+    if s.num_players == 1:
+        return [0] if scores(s)[0] > 0 else []
+    keys = [tie_break_key(s, p) for p in range(2)]
+    best = max(keys)
+    return [p for p in range(2) if keys[p] == best]
+
+
+def returns(s: AutumnState) -> list[float]:
+    if s.num_players == 1:
+        if s.phase != "over":
+            return [0.0]
+        return [min(1.0, scores(s)[0] / SOLO_SCALE[_challenge(s)])]
+    if s.phase != "over":
+        return [0.0, 0.0]
+    won = winners(s)
+    if len(won) == 2:
+        return [0.0, 0.0]
+    return [1.0, -1.0] if won == [0] else [-1.0, 1.0]
+
+
+def _challenge(s: AutumnState) -> str:
+    return opt_str(s.options, "challenge", "garden")
+
+
+def _balance_rule(s: AutumnState) -> str:
+    return opt_str(s.options, "balance_rule", "any-three")

@@ -1,0 +1,199 @@
+"""Autumn's state: plain data, a cheap hand-written clone and a canonical JSON form.
+
+The visible table is two bitboards (`occupied` and `red`; yellow = occupied & ~red). The list
+of placements is kept too, for drawing card edges and for rebuilding the boards from a save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leafpile.engine import (
+    TERMINAL,
+    Action,
+    InvalidStateError,
+    OptionValue,
+    Rng,
+    State,
+    int_list,
+    opt_int,
+    require,
+)
+from leafpile.games.autumn import rules
+from leafpile.games.autumn.components import CELLS, DECK_SIZE, RED_BITS, bit
+
+PLACE, COLOUR, OVER = "place", "colour", "over"
+
+
+class AutumnState(State):
+    __slots__ = (
+        "card",
+        "deck",
+        "first",
+        "num_players",
+        "occupied",
+        "options",
+        "phase",
+        "placed",
+        "red",
+        "red_player",
+        "redacted",
+        "rng",
+        "round",
+        "round_red",
+        "round_scores",
+        "seed",
+        "solo_areas",
+        "to_move",
+        "viewer",
+    )
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.redacted = False
+        self.viewer: int | None = None
+        self.round = 0
+        self.first = 0  # the player who places first this round
+        self.deck: list[int] = []  # draw order: deck[0] is the next card
+        self.card: int | None = None  # the revealed card to place
+        self.phase = PLACE
+        self.to_move = 0
+        self.occupied = 0
+        self.red = 0
+        self.placed: list[tuple[int, int, int, int]] = []  # (card, x, y, rot), start card first
+        self.red_player: int | None = None  # who owns red this round (2 players)
+        self.round_scores: list[list[int]] = []  # finished rounds: score per player
+        self.round_red: list[int] = []  # finished rounds: who owned red
+        self.solo_areas: list[int] = []  # solo: sizes of all areas at the end, largest first
+
+    # -- the protocol ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.to_move
+
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def scores(self) -> list[float]:
+        return rules.scores(self)
+
+    def winners(self) -> list[int]:
+        return rules.winners(self)
+
+    def returns(self) -> list[float]:
+        return rules.returns(self)
+
+    @property
+    def rounds(self) -> int:
+        return opt_int(self.options, "rounds", 1)
+
+    # -- copying and saving -----------------------------------------------------------------
+    def clone(self) -> AutumnState:
+        new = AutumnState.__new__(AutumnState)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after set-up
+        new.rng = self.rng.clone()
+        new.redacted = self.redacted
+        new.viewer = self.viewer
+        new.round = self.round
+        new.first = self.first
+        new.deck = self.deck[:]
+        new.card = self.card
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.occupied = self.occupied
+        new.red = self.red
+        new.placed = self.placed[:]
+        new.red_player = self.red_player
+        new.round_scores = [s[:] for s in self.round_scores]
+        new.round_red = self.round_red[:]
+        new.solo_areas = self.solo_areas[:]
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.base_dict()
+        out.update(
+            round=self.round,
+            first=self.first,
+            phase=self.phase,
+            to_move=self.to_move,
+            card=self.card,
+            deck=list(self.deck),
+            placed=[list(p) for p in self.placed],
+            red_player=self.red_player,
+            round_scores=[list(s) for s in self.round_scores],
+            round_red=list(self.round_red),
+            solo_areas=list(self.solo_areas),
+        )
+        return out
+
+    @classmethod
+    def from_dict(
+        cls, players: int, seed: int, options: dict[str, OptionValue], data: Mapping[str, Any]
+    ) -> AutumnState:
+        s = cls(players, seed, options)
+        s.rng = Rng(require(data, "rng", int))
+        s.redacted = bool(data.get("redacted", False))
+        viewer = data.get("viewer")
+        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < players):
+            raise InvalidStateError("saved state has a bad viewer")
+        s.viewer = viewer
+        s.round = require(data, "round", int)
+        s.first = require(data, "first", int)
+        s.phase = require(data, "phase", str)
+        s.to_move = require(data, "to_move", int)
+        card = data.get("card")
+        if card is not None and not isinstance(card, int):
+            raise InvalidStateError("saved state field 'card' must be an integer or null")
+        s.card = card
+        s.deck = int_list(data, "deck")
+        red_player = data.get("red_player")
+        if red_player is not None and red_player not in range(players):
+            raise InvalidStateError("saved state field 'red_player' is not a player")
+        s.red_player = red_player
+        s.round_red = int_list(data, "round_red")
+        s.solo_areas = int_list(data, "solo_areas")
+        scores = require(data, "round_scores", list)
+        s.round_scores = []
+        for row in scores:
+            if not isinstance(row, list) or len(row) != players:
+                raise InvalidStateError("saved state field 'round_scores' is malformed")
+            s.round_scores.append([int(v) for v in row])
+        placed = require(data, "placed", list)
+        for p in placed:
+            if not (isinstance(p, list) and len(p) == 4 and all(isinstance(v, int) for v in p)):
+                raise InvalidStateError("saved state field 'placed' is malformed")
+            card_id, x, y, rot = p
+            if not (0 <= card_id < DECK_SIZE and rot in (0, 1) and -18 <= x <= 18):
+                raise InvalidStateError(f"saved state has a bad placement {p!r}")
+            b = bit(x, y)
+            s.occupied |= CELLS << b
+            s.red = (s.red & ~(CELLS << b)) | (RED_BITS[card_id][rot] << b)
+            s.placed.append((card_id, x, y, rot))
+        _check_consistent(s)
+        return s
+
+
+def _check_consistent(s: AutumnState) -> None:
+    """Refuse saves that no game could reach (a broken file must not become a broken game)."""
+    if s.phase not in (PLACE, COLOUR, OVER):
+        raise InvalidStateError(f"saved state has an unknown phase {s.phase!r}")
+    if not 0 <= s.round < s.rounds or s.to_move not in range(s.num_players):
+        raise InvalidStateError("saved state has a bad round or player to move")
+    if s.first not in range(s.num_players):
+        raise InvalidStateError("saved state has a bad first player")
+    seen = [p[0] for p in s.placed] + s.deck + ([s.card] if s.card is not None else [])
+    if s.phase != OVER and sorted(seen) != list(range(DECK_SIZE)):
+        raise InvalidStateError("saved state's cards are not exactly the 18 cards of the deck")
+    if s.phase == PLACE and s.card is None:
+        raise InvalidStateError("saved state is placing but has no revealed card")
+    if len(s.round_scores) != len(s.round_red) and s.num_players == 2:
+        raise InvalidStateError("saved state's round history is inconsistent")
