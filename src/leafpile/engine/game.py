@@ -283,6 +283,15 @@ class Game(ABC):
     def render(self, state: State, viewer: int | None = None) -> Any:
         """A Rich renderable of the state for the terminal."""
 
+    def evaluate(self, state: State, player: int) -> float:
+        """Heuristic worth of `state` for `player`, higher is better (greedy bots, rollout
+        cut-offs). Default: own score minus the best other score. Games override it in their
+        `heuristic.py` with game-specific features."""
+        scores = state.scores()
+        if len(scores) == 1:
+            return scores[0]
+        return scores[player] - max(s for p, s in enumerate(scores) if p != player)
+
     def describe(self, state: State, action: Action) -> str:
         """A human sentence for the game log; games may override for clearer logs."""
         return str(action)
