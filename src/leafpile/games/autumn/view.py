@@ -51,7 +51,8 @@ def top_cards(state: AutumnState) -> dict[tuple[int, int], tuple[int, int]]:
 
 def render_table(state: AutumnState) -> Text:
     """The table as a grid of coloured cells; each cell shows the order number of the card on
-    top of it, so card edges (where the number changes) and overlaps stay readable."""
+    top of it and its colour letter (r/y), so card edges (where the number changes), overlaps
+    and colours stay readable even without colour."""
     top = top_cards(state)
     text = Text()
     if not top:
@@ -59,15 +60,16 @@ def render_table(state: AutumnState) -> Text:
     xs = [c[0] for c in top]
     ys = [c[1] for c in top]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    text.append("     " + "".join(f"{x:>3}" for x in range(x0, x1 + 1)) + "\n", style="dim")
+    text.append("     " + "".join(f"{x:>4}" for x in range(x0, x1 + 1)) + "\n", style="dim")
     for y in range(y0, y1 + 1):
         text.append(f"{y:>4} ", style="dim")
         for x in range(x0, x1 + 1):
             if (x, y) in top:
                 index, colour = top[(x, y)]
-                text.append(f"{index:>3}", style=f"bold white {_BG[colour]}")
+                letter = "ry"[colour]
+                text.append(f"{index:>3}{letter}", style=f"bold white {_BG[colour]}")
             else:
-                text.append("  .", style="dim")
+                text.append("   .", style="dim")
         text.append("\n")
     return text
 
@@ -103,10 +105,10 @@ def render(state: AutumnState, viewer: int | None = None) -> Group:
             faces = card.faces_at(rot)
             line.append(" 0°:" if rot == 0 else "   180°:")
             for colour in faces[:2]:
-                line.append("  ", style=_BG[colour])
+                line.append(" " + "RY"[colour], style=_BG[colour])
             line.append("/")
             for colour in faces[2:]:
-                line.append("  ", style=_BG[colour])
+                line.append(" " + "RY"[colour], style=_BG[colour])
             if card.symmetric:
                 break
         parts.append(line)

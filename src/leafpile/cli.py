@@ -1,0 +1,394 @@
+"""The `leafpile` command line: list games, play in the terminal, replay, simulate, benchmark."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from leafpile.bots import BOTS, make_bot
+from leafpile.engine import Game, GameRecord, LeafpileError, Rng, State
+from leafpile.games import GAMES, get_game
+
+app = typer.Typer(
+    help="Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+HUMAN = ("me", "human")
+
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
+]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a clear error and return the exit to raise (exit code 2, nothing changed)."""
+    console.print(f"[bold red]error:[/] {escape(message)}")
+    return typer.Exit(code=2)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise fail(f"option {pair!r} must look like NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def lookup_game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except LeafpileError as e:
+        raise fail(str(e)) from None
+
+
+def parse_seats(game: Game, seats: str, players: int | None) -> tuple[int, list[str]]:
+    names = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    if players is None:
+        players = len(names)
+    if len(names) == 1 and players > 1:
+        names = names * players
+    if len(names) != players:
+        raise fail(f"--seats lists {len(names)} seat(s) but the game has {players} player(s)")
+    info = game.info
+    if not info.min_players <= players <= info.max_players:
+        raise fail(f"{info.title} is played by {info.min_players}-{info.max_players} players")
+    for name in names:
+        if name not in HUMAN and name not in BOTS:
+            known = ", ".join(["me", *sorted(BOTS)])
+            raise fail(f"unknown seat {name!r}; use one of: {known}")
+    return players, names
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the registered games with their player counts and options."""
+    table = Table(title="leafpile games")
+    table.add_column("game", style="bold")
+    table.add_column("players")
+    table.add_column("options (default)")
+    table.add_column("about")
+    for game in GAMES.values():
+        info = game.info
+        opts = "\n".join(
+            f"{o.name}={_show(o.default)}"
+            + (f" [{'/'.join(_show(c) for c in o.choices)}]" if o.choices else "")
+            + (f" ({'/'.join(map(str, o.players))}p)" if o.players else "")
+            for o in info.options
+        )
+        table.add_row(
+            info.name, f"{info.min_players}-{info.max_players}", escape(opts), info.summary
+        )
+    console.print(table)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ",".join(map(str, value)) or "''"
+    return str(value)
+
+
+# -- play -------------------------------------------------------------------------------------
+@app.command("play")
+def play_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="autumn, momiji, ...")],
+    seats: Annotated[
+        str, typer.Option(help="Comma-separated seats: 'me' (a human) or a bot name.")
+    ] = "me,random",
+    players: Annotated[int | None, typer.Option(help="Players (default: number of seats).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
+    option: OptionArg = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here.")] = None,
+) -> None:
+    """Play in the terminal: hot-seat (several 'me' seats) or against bots."""
+    game = lookup_game(game_name)
+    players, names = parse_seats(game, seats, players)
+    try:
+        state = game.new_state(players, seed=seed, options=parse_options(option))
+    except LeafpileError as e:
+        raise fail(str(e)) from None
+    record = GameRecord.start(state, seats=names)
+    bots = {p: make_bot(n) for p, n in enumerate(names) if n not in HUMAN}
+    rngs = {p: Rng(state.seed + 1000 * (p + 1)) for p in bots}
+    humans = [p for p, n in enumerate(names) if n in HUMAN]
+    console.print(f"[bold]{game.info.title}[/]: seed {state.seed}, seats {', '.join(names)}")
+    try:
+        while not state.is_terminal():
+            player = state.current_player
+            if player in bots:
+                view = game.player_view(state, player)
+                action = bots[player].act(view, rngs[player])
+            else:
+                action_or_quit = _ask_human(game, state, player, len(humans) > 1)
+                if action_or_quit is None:
+                    console.print("game abandoned")
+                    break
+                action = action_or_quit
+            console.print(f"[cyan]>[/] {game.describe(state, action)}")
+            record.actions.append(str(action))
+            state.apply(action)
+    finally:
+        if save is not None:
+            record.metadata["finished"] = state.is_terminal()
+            record.save(save)
+            console.print(f"game record written to {save}")
+    if state.is_terminal():
+        viewer = humans[0] if len(humans) == 1 else None
+        shown = state if viewer is None else game.player_view(state, viewer)
+        console.print(game.render(shown, viewer))
+        _print_result(state)
+
+
+def _print_result(state: State) -> None:
+    scores = ", ".join(f"P{p} {s:g}" for p, s in enumerate(state.scores()))
+    won = state.winners()
+    who = ", ".join(f"P{p}" for p in won) or "nobody"
+    console.print(f"[bold]game over[/]: scores {scores}; winner(s): {who}")
+
+
+def _ask_human(game: Game, state: State, player: int, hot_seat: bool) -> Any:
+    """Prompt until a legal action is entered (number or notation); None means quit."""
+    view = game.player_view(state, player)
+    if hot_seat:
+        console.rule(f"P{player}'s turn")
+    console.print(game.render(view, player))
+    actions = view.legal_actions()
+    _print_actions(actions)
+    while True:
+        try:
+            text = console.input(f"[bold]P{player}[/] action (number, notation, ? or quit): ")
+        except EOFError:
+            return None
+        text = text.strip()
+        if text in ("quit", "q", "exit"):
+            return None
+        if text in ("?", "help", "list"):
+            _print_actions(actions)
+            continue
+        if text.isdigit():
+            index = int(text)
+            if 1 <= index <= len(actions):
+                return actions[index - 1]
+            console.print(f"[red]no action number {index}; choose 1-{len(actions)}[/]")
+            continue
+        try:
+            return state.parse_action(text)
+        except LeafpileError as e:
+            console.print(f"[red]{escape(str(e))}[/]")
+
+
+def _print_actions(actions: list[Any]) -> None:
+    cells = [f"[dim]{i + 1:>3}[/] {a}" for i, a in enumerate(actions)]
+    width = max((len(str(a)) for a in actions), default=4) + 5
+    per_line = max(1, min(8, (console.width or 80) // (width + 2)))
+    for i in range(0, len(cells), per_line):
+        console.print("  ".join(c.ljust(width + 7) for c in cells[i : i + per_line]))
+
+
+# -- replay -----------------------------------------------------------------------------------
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record written by --save or the server.")],
+    at: Annotated[
+        int | None, typer.Option(help="Show the state after this many actions and exit.")
+    ] = None,
+) -> None:
+    """Step through a saved game: Enter/n next, p previous, j N jump, e end, q quit."""
+    try:
+        record = GameRecord.load(file)
+        game = lookup_game(record.game)
+        states = list(record.states(game))
+    except LeafpileError as e:
+        raise fail(str(e)) from None
+    last = len(states) - 1
+    if at is not None:
+        if not 0 <= at <= last:
+            raise fail(f"--at must be between 0 and {last}")
+        _show_step(game, record, states, at)
+        return
+    index = 0
+    while True:
+        _show_step(game, record, states, index)
+        try:
+            cmd = console.input("[bold]replay[/] (n, p, j N, e, q): ").strip().lower()
+        except EOFError:
+            return
+        if cmd in ("", "n", "next"):
+            index = min(last, index + 1)
+        elif cmd in ("p", "prev", "previous"):
+            index = max(0, index - 1)
+        elif cmd in ("e", "end"):
+            index = last
+        elif cmd in ("q", "quit"):
+            return
+        elif cmd.startswith("j"):
+            arg = cmd[1:].strip()
+            if arg.isdigit() and 0 <= int(arg) <= last:
+                index = int(arg)
+            else:
+                console.print(f"[red]jump needs a number from 0 to {last}, e.g. 'j 5'[/]")
+        else:
+            console.print(f"[red]unknown command {cmd!r}[/]")
+
+
+def _show_step(game: Game, record: GameRecord, states: list[State], index: int) -> None:
+    last = len(states) - 1
+    console.rule(f"{game.info.title}: after action {index} of {last}")
+    if index > 0:
+        console.print(
+            f"[cyan]>[/] {game.describe(states[index - 1], _action(states, record, index))}"
+        )
+    console.print(game.render(states[index], None))
+    if states[index].is_terminal():
+        _print_result(states[index])
+
+
+def _action(states: list[State], record: GameRecord, index: int) -> Any:
+    return states[index - 1].parse_action(record.actions[index - 1])
+
+
+# -- simulate ---------------------------------------------------------------------------------
+@app.command("simulate")
+def simulate_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
+    seats: Annotated[str, typer.Option(help="Comma-separated bot names, one per seat.")] = (
+        "random,random"
+    ),
+    players: Annotated[int | None, typer.Option(help="Players (default: number of seats).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game (then +1 per game).")] = 0,
+    option: OptionArg = None,
+    workers: Annotated[int, typer.Option(help="Local processes to use.", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play many games between bots and summarise win shares, scores and lengths."""
+    from leafpile.sim import simulate, summarize
+
+    game = lookup_game(game_name)
+    players, names = parse_seats(game, seats, players)
+    if any(n in HUMAN for n in names):
+        raise fail("simulate needs bots in every seat")
+    options = parse_options(option)
+    try:
+        game.resolve_options(players, options)
+    except LeafpileError as e:
+        raise fail(str(e)) from None
+    start = time.perf_counter()
+    if as_json:
+        results = simulate(game.info.name, players, names, games, seed, options, workers)
+    else:
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{game.info.name}", total=games)
+            results = simulate(
+                game.info.name,
+                players,
+                names,
+                games,
+                seed,
+                options,
+                workers,
+                on_result=lambda _r: progress.advance(task),
+            )
+    summary = summarize(game.info.name, names, results, time.perf_counter() - start)
+    if as_json:
+        sys.stdout.write(json.dumps(summary.to_dict()) + "\n")
+        return
+    table = Table(title=f"{game.info.title}: {summary.games} games, {players} players")
+    for col in ("seat", "bot", "win share", "95% CI", "mean score", "sd", "min", "max"):
+        table.add_column(col, justify="right")
+    for s in summary.seats:
+        table.add_row(
+            str(s.seat),
+            s.bot,
+            f"{s.win_share:.1%}",
+            f"{s.ci95[0]:.1%}-{s.ci95[1]:.1%}",
+            f"{s.mean_score:.2f}",
+            f"{s.score_sd:.2f}",
+            f"{s.min_score:g}",
+            f"{s.max_score:g}",
+        )
+    console.print(table)
+    extra = (
+        f"first player's win share {summary.first_player_win_share:.1%}; "
+        if summary.first_player_win_share is not None
+        else ""
+    )
+    console.print(
+        f"mean length {summary.mean_length:.1f} actions; draws {summary.draws}; {extra}"
+        f"{summary.games_per_second:.1f} games/s"
+    )
+
+
+# -- bench ------------------------------------------------------------------------------------
+@app.command("bench")
+def bench_command(
+    game_name: Annotated[str | None, typer.Argument(metavar="[GAME]")] = None,
+    seconds: Annotated[float, typer.Option(help="Time per measurement.", min=0.05)] = 2.0,
+    players: Annotated[int | None, typer.Option(help="Only this player count.")] = None,
+) -> None:
+    """Random-playout throughput on one core: games/s and actions/s per game and player count."""
+    from leafpile.sim import random_playout
+
+    chosen = [lookup_game(game_name)] if game_name else list(GAMES.values())
+    table = Table(title="random playouts, one core")
+    for col in ("game", "players", "games", "games/s", "actions/s", "actions/game"):
+        table.add_column(col, justify="right")
+    for game in chosen:
+        info = game.info
+        counts = [players] if players else _bench_counts(info.min_players, info.max_players)
+        for n in counts:
+            if not info.min_players <= n <= info.max_players:
+                raise fail(f"{info.title} is played by {info.min_players}-{info.max_players}")
+            rng = Rng(12345)
+            done = actions = 0
+            start = time.perf_counter()
+            while True:
+                state = game.new_state(n, seed=done)
+                actions += random_playout(state, rng)
+                done += 1
+                elapsed = time.perf_counter() - start
+                if elapsed >= seconds:
+                    break
+            table.add_row(
+                info.name,
+                str(n),
+                str(done),
+                f"{done / elapsed:,.1f}",
+                f"{actions / elapsed:,.0f}",
+                f"{actions / done:.1f}",
+            )
+    console.print(table)
+
+
+def _bench_counts(lo: int, hi: int) -> list[int]:
+    counts = [n for n in (2, 4) if lo <= n <= hi]
+    return counts or [lo]
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
