@@ -1,0 +1,171 @@
+"""The command line: every command, and clear errors for bad input."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from leafpile.cli import app
+from leafpile.engine import GameRecord
+from leafpile.games import GAMES
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_help_on_every_command():
+    for command in ([], ["games"], ["play"], ["replay"], ["simulate"], ["bench"]):
+        result = run(*command, "--help")
+        assert result.exit_code == 0, command
+        assert "Usage" in result.output
+
+
+def test_games_lists_every_registered_game_with_players_and_options():
+    result = run("games")
+    assert result.exit_code == 0
+    for name, game in GAMES.items():
+        assert name in result.output
+        assert f"{game.info.min_players}-{game.info.max_players}" in result.output
+    assert "challenge=garden" in result.output
+
+
+def test_play_autumn_against_a_bot_to_the_end_and_save(tmp_path):
+    path = tmp_path / "game.json"
+    result = run(
+        "play",
+        "autumn",
+        "--seats",
+        "me,random",
+        "--seed",
+        "11",
+        "--save",
+        str(path),
+        input="1\n" * 80,
+    )
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output
+    record = GameRecord.load(path)
+    assert record.game == "autumn" and record.seed == 11
+    assert len(record.actions) == 54
+    final = record.final_state(GAMES["autumn"])
+    assert final.is_terminal()
+
+
+def test_play_reprompts_after_a_wrong_entry():
+    result = run(
+        "play",
+        "autumn",
+        "--seats",
+        "me,random",
+        "--seed",
+        "2",
+        input="nonsense\n999\n0,0\n1\nquit\n",
+    )
+    assert result.exit_code == 0
+    assert "not Autumn notation" in result.output
+    assert "no action number 999" in result.output
+    assert "is not legal now" in result.output
+    assert "game abandoned" in result.output
+
+
+def test_play_accepts_notation_and_hot_seat():
+    result = run(
+        "play",
+        "autumn",
+        "--seats",
+        "me,me",
+        "--seed",
+        "2",
+        "-o",
+        "first_player=0",
+        input="1,1\nred\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "P1 takes red" in result.output
+
+
+def test_bad_game_seats_and_options_are_refused():
+    result = run("play", "chess")
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.output
+    result = run("play", "autumn", "--seats", "me,wizard")
+    assert result.exit_code == 2 and "unknown seat 'wizard'" in result.output
+    result = run("play", "autumn", "--seats", "me,random,random")
+    assert result.exit_code == 2 and "1-2 players" in result.output
+    result = run("play", "autumn", "-o", "rounds=7")
+    assert result.exit_code == 2 and "rounds" in result.output
+    result = run("play", "autumn", "-o", "rounds")
+    assert result.exit_code == 2 and "NAME=VALUE" in result.output
+    result = run("simulate", "autumn", "--seats", "me,random")
+    assert result.exit_code == 2
+
+
+def make_record(tmp_path):
+    path = tmp_path / "g.json"
+    run("play", "autumn", "--seats", "random,random", "--seed", "5", "--save", str(path))
+    return path
+
+
+def test_replay_steps_forward_back_and_jumps(tmp_path):
+    path = make_record(tmp_path)
+    result = run("replay", str(path), input="n\nn\np\nj 10\nj 999\nwhat\ne\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "after action 2 of 54" in result.output
+    assert "after action 10 of 54" in result.output
+    assert "jump needs a number from 0 to 54" in result.output
+    assert "unknown command 'what'" in result.output
+    assert "after action 54 of 54" in result.output
+    result = run("replay", str(path), "--at", "54")
+    assert "game over" in result.output
+
+
+def test_replay_refuses_a_broken_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = run("replay", str(bad))
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+    bad.write_text(json.dumps({"game": "autumn", "players": 2, "seed": 1, "actions": ["99,99"]}))
+    result = run("replay", str(bad))
+    assert result.exit_code == 2 and "action 1" in result.output
+    result = run("replay", str(tmp_path / "missing.json"))
+    assert result.exit_code == 2 and "cannot read" in result.output
+
+
+def test_simulate_json_summary_is_sane():
+    result = run(
+        "simulate", "autumn", "--games", "40", "--seats", "random,random", "--seed", "3", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["games"] == 40
+    assert summary["mean_length"] == 54  # 3 rounds x (17 placements + 1 colour choice)
+    shares = [s["win_share"] for s in summary["seats"]]
+    assert abs(sum(shares) - 1) < 1e-9
+    for seat in summary["seats"]:
+        lo, hi = seat["ci95"]
+        assert 0 <= lo <= seat["win_share"] <= hi <= 1
+        assert 0 <= seat["min_score"] <= seat["mean_score"] <= seat["max_score"] <= 216
+    assert summary["games_per_second"] > 0
+
+
+def test_simulate_is_reproducible_across_workers():
+    a = json.loads(run("simulate", "autumn", "--games", "12", "--seed", "9", "--json").output)
+    b = json.loads(
+        run("simulate", "autumn", "--games", "12", "--seed", "9", "--json", "--workers", "2").output
+    )
+    assert a["seats"] == b["seats"]
+
+
+def test_simulate_table_output():
+    result = run("simulate", "autumn", "--games", "5", "--seats", "random", "--players", "2")
+    assert result.exit_code == 0, result.output
+    assert "win share" in result.output and "games/s" in result.output
+
+
+def test_bench_reports_throughput():
+    result = run("bench", "autumn", "--seconds", "0.1")
+    assert result.exit_code == 0, result.output
+    assert "games/s" in result.output and "autumn" in result.output
