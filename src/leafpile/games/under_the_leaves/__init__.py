@@ -1,0 +1,153 @@
+"""Under the Leaves: grow a garden of tiles and attract bees, hummingbirds and dwellers
+(2-4 players; shared/rules/under-the-leaves.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leafpile.engine import (
+    Action,
+    Game,
+    GameInfo,
+    InvalidOptionsError,
+    OptionSpec,
+    OptionValue,
+    Rng,
+    State,
+)
+from leafpile.games.under_the_leaves import actions, heuristic, rules, view
+from leafpile.games.under_the_leaves.components import (
+    FAMILY_CARDS,
+    GARDEN_TILES,
+    MARKET_SIZE,
+    START_TILES,
+    TILES_PER_PLAYER,
+)
+from leafpile.games.under_the_leaves.state import UnderTheLeavesState
+
+#: Turns in the longest game (4 players, or any scripted bag: at most 12 per player) and the
+#: most decisions in one turn: take, place, and at most 4 Collector or Friendly choices (a new
+#: tile has at most one puddle or one mushroom, with 4 diagonal neighbours).
+MAX_TURNS = TILES_PER_PLAYER * 4
+MAX_DECISIONS_PER_TURN = 2 + 4
+
+
+def _card_option(family: int, name: str) -> OptionSpec:
+    return OptionSpec(
+        name,
+        "random",
+        f"the {name} dweller card in play (random: drawn, or the first-game card)",
+        choices=("random", *FAMILY_CARDS[family]),
+    )
+
+
+class UnderTheLeavesGame(Game):
+    info = GameInfo(
+        name="under-the-leaves",
+        title="Under the Leaves",
+        min_players=2,
+        max_players=4,
+        options=(
+            OptionSpec(
+                "first_game",
+                False,
+                "use the first-game dweller cards Thoughtful, Host and Diver (§2.2)",
+            ),
+            _card_option(0, "leaf"),
+            _card_option(1, "mushroom"),
+            _card_option(2, "puddle"),
+            OptionSpec("burly", False, "add the tree dweller Burly mini-expansion (§9)"),
+            OptionSpec(
+                "visible_score", True, "show the running scores during the game (BGA option 101)"
+            ),
+            OptionSpec(
+                "first_player",
+                "random",
+                "who takes the first turn",
+                choices=("random", "0", "1", "2", "3"),
+            ),
+            OptionSpec(
+                "bag",
+                (),
+                "fixed draw order of the garden tiles (ids 1-50, comma-separated): the first 3 "
+                "make the market, the rest refill it in order; the game ends when they run out "
+                "(empty: shuffled, tiles removed by player count)",
+            ),
+            OptionSpec(
+                "start_tiles",
+                (),
+                "fixed starting tile per player, 1-4 for S1-S4 (empty: dealt at random)",
+            ),
+        ),
+        # A loose true bound: bees can only come from at most 36 new sectors (3 colours per
+        # tile, 12 tiles), each adding at most 1 + 17 bees; everything else is far smaller.
+        score_bounds=(0, 1000),
+        max_length=MAX_TURNS * MAX_DECISIONS_PER_TURN,
+        summary="Place garden tiles to attract bees, hummingbirds and dwellers (2-4 players).",
+    )
+
+    def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
+        first = options.get("first_player", "random")
+        if first != "random" and int(str(first)) >= players:
+            raise InvalidOptionsError(f"option 'first_player' must be below {players}")
+        bag = options.get("bag", ())
+        assert isinstance(bag, tuple)
+        if bag:
+            longest = TILES_PER_PLAYER * players + 2
+            if len(set(bag)) != len(bag) or not set(bag) <= set(GARDEN_TILES):
+                raise InvalidOptionsError("option 'bag' must list distinct garden tile ids 1-50")
+            if not MARKET_SIZE <= len(bag) <= longest:
+                raise InvalidOptionsError(
+                    f"option 'bag' must list {MARKET_SIZE}-{longest} tiles for {players} players"
+                )
+        starts = options.get("start_tiles", ())
+        assert isinstance(starts, tuple)
+        if starts and (
+            len(starts) != players
+            or len(set(starts)) != players
+            or not all(1 <= s <= len(START_TILES) for s in starts)
+        ):
+            raise InvalidOptionsError(
+                f"option 'start_tiles' must give {players} different starting tiles 1-4"
+            )
+
+    def setup(
+        self, players: int, seed: int, options: dict[str, OptionValue]
+    ) -> UnderTheLeavesState:
+        state = UnderTheLeavesState(players, seed, options)
+        rules.setup(state)
+        return state
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> UnderTheLeavesState:
+        players, seed, options = self.base_from_dict(data)
+        return UnderTheLeavesState.from_dict(players, seed, options, data)
+
+    def parse_notation(self, text: str) -> Action:
+        return actions.parse_notation(text)
+
+    def player_view(self, state: State, player: int | None) -> UnderTheLeavesState:
+        assert isinstance(state, UnderTheLeavesState)
+        return view.player_view(state, player)
+
+    def determinize(self, view_state: State, player: int | None, rng: Rng) -> UnderTheLeavesState:
+        assert isinstance(view_state, UnderTheLeavesState)
+        return view.determinize(view_state, player, rng)
+
+    def render(self, state: State, viewer: int | None = None) -> Any:
+        assert isinstance(state, UnderTheLeavesState)
+        return view.render(state, viewer)
+
+    def describe(self, state: State, action: Action) -> str:
+        assert isinstance(state, UnderTheLeavesState)
+        return view.describe(state, action)
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, UnderTheLeavesState)
+        return heuristic.evaluate(state, player)
+
+
+GAME = UnderTheLeavesGame()
+UnderTheLeavesState.game = GAME
+
+__all__ = ["GAME", "UnderTheLeavesGame", "UnderTheLeavesState"]

@@ -1,0 +1,218 @@
+"""What each player may see, the twin determinization for bots, and the terminal picture.
+
+Everything in Under the Leaves is public except the bag (§11 Q6: its count is public, its
+contents and order are not). The state keeps the unseen tiles as a sorted list and draws each
+refill with its RNG at the moment of the draw, so the only hidden part is the RNG: a view
+blanks it, and determinize gives it a fresh seed (a scripted bag is an option, so public).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from leafpile.engine import Action, Rng
+from leafpile.games.under_the_leaves import rules
+from leafpile.games.under_the_leaves.actions import Choose, Place, Take
+from leafpile.games.under_the_leaves.components import (
+    BURLY,
+    DWELLER_BY_NAME,
+    FAMILIES,
+    MUSHROOM,
+    ORIENTED,
+    PUDDLE,
+    TILES,
+    TYPE_MASK,
+    TYPE_NAMES,
+    bits,
+    orientation_name,
+    space_bit,
+    space_xy,
+    tile_bit,
+)
+from leafpile.games.under_the_leaves.state import GRID, UnderTheLeavesState
+
+
+def player_view(state: UnderTheLeavesState, player: int | None) -> UnderTheLeavesState:
+    view = state.clone()
+    view.redacted = True
+    view.viewer = player
+    view.rng = Rng(0)
+    return view
+
+
+def determinize(view: UnderTheLeavesState, player: int | None, rng: Rng) -> UnderTheLeavesState:
+    state = view.clone()
+    state.redacted = False
+    state.viewer = None
+    state.rng = Rng(rng.next64())
+    return state
+
+
+# -- terminal rendering -------------------------------------------------------------------------
+_BG = {
+    1: "black on pink1",
+    2: "black on yellow1",
+    3: "black on dark_orange",
+    4: "white on purple4",
+    5: "white on green4",
+    PUDDLE: "white on dodger_blue3",
+}
+_FAMILY_LETTER = "LMP"  # leaf, mushroom, puddle dweller figures
+
+
+def space_cell(code: int, figures: str) -> Text:
+    """Three characters for one space: its marking (* mushroom, ~ puddle) and its figures."""
+    kind = code & TYPE_MASK
+    mark = "*" if code & MUSHROOM else "~" if kind == PUDDLE else " "
+    return Text((mark + figures + "  ")[:3], style=_BG[kind])
+
+
+def tile_picture(codes: tuple[int, int, int, int]) -> list[Text]:
+    return [
+        Text.assemble(space_cell(codes[0], ""), space_cell(codes[1], "")),
+        Text.assemble(space_cell(codes[2], ""), space_cell(codes[3], "")),
+    ]
+
+
+def render_garden(state: UnderTheLeavesState, p: int) -> Text:
+    """The space grid with colours, puddles (~), mushrooms (*) and dweller figures (L, M, P
+    letters on their space; Thoughtful and Flirty figures sit on the top-left space of their
+    square). Tiles are separated by a gap; the line under each tile row shows the
+    hummingbirds on each tile (h1-h3) and tile coordinates label the rows and columns."""
+    placed = state.placed[p]
+    xs = [t[1] for t in placed]
+    ys = [t[2] for t in placed]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    figures: dict[int, str] = {}
+    for family, b in state.spots[p]:
+        figures[b] = figures.get(b, "") + _FAMILY_LETTER[family]
+    birds: dict[int, int] = {}
+    for mask in (state.humm_base[p], state.humm_row[p], state.humm_col[p]):
+        for tb in bits(mask):
+            birds[tb] = birds.get(tb, 0) + 1
+    g0 = p * GRID
+    text = Text()
+    text.append("     " + "".join(f"{x:^7}" for x in range(x0, x1 + 1)) + "\n", style="dim")
+    for ty in range(y0, y1 + 1):
+        for row in (0, 1):
+            text.append(f"{ty:>4} " if row == 0 else "     ", style="dim")
+            for tx in range(x0, x1 + 1):
+                for col in (0, 1):
+                    b = space_bit(2 * tx + col, 2 * ty + row)
+                    code = state.grid[g0 + b]
+                    if code:
+                        text.append_text(space_cell(code, figures.get(b, "")))
+                    else:
+                        text.append(" · ", style="dim")
+                text.append(" ")
+            text.append("\n")
+        text.append("     ")
+        for tx in range(x0, x1 + 1):
+            n = birds.get(tile_bit(tx, ty), 0)
+            text.append(f"{'h' + str(n) if n else '':^6} ", style="bold cyan")
+        text.append("\n")
+    return text
+
+
+def garden_summary(state: UnderTheLeavesState, p: int, show_score: bool) -> Text:
+    d = state.dwellers[3 * p : 3 * p + 3]
+    line = Text(f"P{p}", style="bold")
+    if show_score:
+        line.append(f"  {rules.figures(state, p)} figures")
+    line.append(
+        f"  (bees {state.bees[p]}, hummingbirds {rules.hummingbirds(state, p)}, "
+        f"leaf {d[0]}, mushroom {d[1]}, puddle {d[2]})"
+    )
+    if state.burly_holder == p:
+        line.append("  holds Burly", style="bold green")
+    if p == state.to_move and state.phase != "over":
+        line.append("  <- to move", style="bold yellow")
+    line.append("\n")
+    for colour, mask, bees in state.sectors[p]:
+        x, y = space_xy((mask & -mask).bit_length() - 1)
+        line.append(
+            f"   {TYPE_NAMES[colour]} sector of {mask.bit_count()} at ({x},{y}): {bees} bee"
+            f"{'s' if bees != 1 else ''}\n",
+            style="dim",
+        )
+    return line
+
+
+def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
+    show = bool(state.options.get("visible_score", True)) or state.phase == "over"
+    head = Text("Under the Leaves", style="bold")
+    head.append(f"   tiles still to come: {state.draws_left}\n")
+    head.append("dweller cards: ")
+    for name in state.cards:
+        card = DWELLER_BY_NAME[name]
+        head.append(f"{card.title} ({FAMILIES[card.family]})", style="bold")
+        head.append(f" - {card.text}\n   ")
+    if state.options.get("burly"):
+        holder = f"P{state.burly_holder}" if state.burly_holder >= 0 else "nobody"
+        head.append(f"Burly (+3): {holder}, sector to beat {state.burly_bar}\n", style="green")
+    parts: list[Text] = [head]
+    for p in range(state.num_players):
+        parts.append(garden_summary(state, p, show))
+        parts.append(render_garden(state, p))
+    market = Text("market: ")
+    pics = [tile_picture(ORIENTED[t][0]) for t in state.market]
+    for t in state.market:
+        market.append(f"{'t' + str(t):<7}")
+    market.append("\n        ")
+    for row in (0, 1):
+        for pic in pics:
+            market.append_text(pic[row])
+            market.append(" ")
+        market.append("\n        ")
+    parts.append(market)
+    if state.phase == "place":
+        line = Text(f"P{state.to_move} places tile {state.taken}; orientations:\n")
+        pics = [tile_picture(ORIENTED[state.taken][o]) for o in range(8)]
+        line.append("".join(f"{orientation_name(o):<7}" for o in range(8)) + "\n")
+        for row in (0, 1):
+            for pic in pics:
+                line.append_text(pic[row])
+                line.append(" ")
+            line.append("\n")
+        line.append("play 'x,y' + orientation, e.g. '1,0r90m'")
+        parts.append(line)
+    elif state.phase == "choose":
+        family, a, b = state.pending[0]
+        card = DWELLER_BY_NAME[state.cards[family]]
+        where = " or ".join(f"@{x},{y}" for x, y in (space_xy(a), space_xy(b)))
+        parts.append(Text(f"P{state.to_move}: where does the {card.title} go? {where}"))
+    elif state.phase == "over":
+        parts.append(Text(result_line(state), style="bold"))
+    return Group(*parts)
+
+
+def result_line(state: UnderTheLeavesState) -> str:
+    totals = rules.scores(state)
+    bonus = rules.majority_bonus(state)
+    parts = []
+    for p in range(state.num_players):
+        extra = f" incl. majority +{sum(bonus[p])}" if sum(bonus[p]) else ""
+        if state.burly_holder == p:
+            extra += f" and Burly +{BURLY['points']}"
+        parts.append(f"P{p} {totals[p]:g}{extra}")
+    won = rules.winners(state)
+    who = (
+        f"P{won[0]} wins" if len(won) == 1 else "shared victory: " + ", ".join(f"P{w}" for w in won)
+    )
+    return f"{who}; " + "; ".join(parts)
+
+
+def describe(state: UnderTheLeavesState, action: Action) -> str:
+    p = state.to_move
+    if isinstance(action, Take):
+        return f"P{p} takes tile {action.tile} ({TILES[action.tile].layout()})"
+    if isinstance(action, Place):
+        tile = TILES.get(state.taken)
+        what = f"tile {tile.id} as {tile.layout(action.o)}" if tile else "the tile"
+        return f"P{p} places {what} at ({action.x},{action.y})"
+    if isinstance(action, Choose) and state.pending:
+        family = state.pending[0][0]
+        title = DWELLER_BY_NAME[state.cards[family]].title
+        return f"P{p} puts the {title} on space ({action.x},{action.y})"
+    return str(action)
