@@ -386,6 +386,21 @@ def _bench_counts(lo: int, hi: int) -> list[int]:
     return counts or [lo]
 
 
+# -- serve ------------------------------------------------------------------------------------
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///file.db or postgresql://...")
+    ] = "sqlite:///leafpile.db",
+) -> None:
+    """Run the web platform (lobby, live tables with bots, replays) in the browser."""
+    from leafpile.server import serve  # imported here so the CLI starts fast
+
+    serve(host=host, port=port, db=db)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,65 @@
+"""Tables, seats and the append-only action log.
+
+Revision ID: 0001
+Revises:
+Create Date: 2026-11-29
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0001"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "tables",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("game", sa.String(40), nullable=False),
+        sa.Column("players", sa.Integer, nullable=False),
+        sa.Column("options", sa.Text, nullable=False),
+        sa.Column("seed", sa.BigInteger, nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+        sa.Column("updated_at", sa.Float, nullable=False),
+    )
+    op.create_table(
+        "seats",
+        sa.Column(
+            "table_id",
+            sa.String(32),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("kind", sa.String(8), nullable=False),
+        sa.Column("bot", sa.String(40), nullable=True),
+        sa.Column("name", sa.String(40), nullable=True),
+        sa.Column("token_hash", sa.String(64), nullable=True),
+    )
+    op.create_table(
+        "actions",
+        sa.Column(
+            "table_id",
+            sa.String(32),
+            sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("n", sa.Integer, primary_key=True),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("notation", sa.String(200), nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+    op.create_index("ix_tables_status", "tables", ["status"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_tables_status", "tables")
+    op.drop_table("actions")
+    op.drop_table("seats")
+    op.drop_table("tables")

@@ -1,0 +1,136 @@
+// The lobby: create a table (game, players, seats, options) and list open and running tables.
+import { api, el, getName, getToken, seatLabel, setName, setToken, toast } from "/static/api.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let bots = [];
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value) || games[0];
+}
+
+function defaultBot() {
+  for (const name of ["medium", "easy", "random"]) if (bots.includes(name)) return name;
+  return bots[0];
+}
+
+function renderSeats() {
+  const players = Number($("players").value);
+  const box = $("seats");
+  box.replaceChildren(el("legend", {}, "Seats"));
+  for (let i = 0; i < players; i++) {
+    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": `Seat ${i + 1}` });
+    if (i === 0) select.append(el("option", { value: "me" }, "Me"));
+    select.append(el("option", { value: "open" }, "A friend (invite link)"));
+    for (const b of bots) select.append(el("option", { value: `bot:${b}` }, `Bot: ${b}`));
+    select.value = i === 0 ? "me" : `bot:${defaultBot()}`;
+    box.append(el("label", { class: "seat-choice" }, `Seat ${i + 1} `, select));
+  }
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const players = Number($("players").value);
+  const box = $("options");
+  box.replaceChildren();
+  for (const opt of game.options) {
+    if (opt.players && !opt.players.includes(players)) continue;
+    let input;
+    if (opt.choices) {
+      input = el("select", { name: opt.name, "data-option": opt.name });
+      for (const c of opt.choices) input.append(el("option", { value: String(c) }, String(c)));
+      input.value = String(opt.default);
+    } else {
+      const value = Array.isArray(opt.default) ? opt.default.join(",") : String(opt.default);
+      input = el("input", { name: opt.name, "data-option": opt.name, value, placeholder: opt.help });
+    }
+    box.append(el("label", { class: "option" }, el("span", {}, opt.name), input, el("small", { class: "muted" }, opt.help)));
+  }
+}
+
+function renderGame() {
+  const game = currentGame();
+  const select = $("players");
+  const old = Number(select.value) || Math.min(2, game.max_players);
+  select.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) select.append(el("option", { value: n }, n));
+  select.value = String(Math.min(Math.max(old, game.min_players), game.max_players));
+  $("game-summary").textContent = game.summary;
+  renderSeats();
+  renderOptions();
+}
+
+async function create(event) {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  const game = currentGame();
+  const players = Number($("players").value);
+  const seats = [];
+  let sit = null;
+  for (let i = 0; i < players; i++) {
+    const v = $(`seat${i}`).value;
+    if (v === "me") { sit = i; seats.push({ kind: "human" }); }
+    else if (v === "open") seats.push({ kind: "human" });
+    else seats.push({ kind: "bot", bot: v.slice(4) });
+  }
+  if (sit !== null && !name) { toast("Enter your name first."); $("name").focus(); return; }
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const spec = game.options.find((o) => o.name === input.dataset.option);
+    if (input.value === String(Array.isArray(spec.default) ? spec.default.join(",") : spec.default)) continue;
+    options[spec.name] = typeof spec.default === "number" ? Number(input.value) : input.value;
+  }
+  setName(name);
+  try {
+    const res = await api("/api/tables", { method: "POST", body: { game: game.name, players, options, seats, sit, name } });
+    if (res.token) setToken(res.table, res.token);
+    location.href = res.invite;
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+async function refreshTables() {
+  try {
+    const { tables } = await api("/api/tables");
+    const box = $("tables");
+    if (!tables.length) { box.replaceChildren(el("p", { class: "muted" }, "No tables yet: create one.")); return; }
+    const list = el("ul", { class: "table-list" });
+    for (const t of tables) {
+      const mine = getToken(t.id);
+      const open = t.seats.some((s) => s.open);
+      list.append(
+        el("li", { class: `table-item ${t.status}`, "data-table": t.id },
+          el("span", { class: "title" }, t.title),
+          el("span", { class: "seats" }, t.seats.map(seatLabel).join(" · ")),
+          el("span", { class: `status ${t.status}` }, t.status),
+          el("span", { class: "links" },
+            t.status !== "finished" ? el("a", { href: `/table/${t.id}`, class: "button" }, mine ? "Return" : open ? "Join" : "Watch") : null,
+            el("a", { href: `/replay/${t.id}`, class: "button" }, "Replay"),
+          ),
+        ),
+      );
+    }
+    box.replaceChildren(list);
+  } catch (e) {
+    $("tables").replaceChildren(el("p", { class: "muted" }, `Cannot list tables: ${e.message}`));
+  }
+}
+
+async function main() {
+  $("name").value = getName();
+  $("name").addEventListener("change", () => setName($("name").value.trim()));
+  const data = await api("/api/games");
+  games = data.games;
+  bots = data.bots;
+  for (const g of games) $("game").append(el("option", { value: g.name }, g.title));
+  $("game").value = games.some((g) => g.name === "autumn") ? "autumn" : games[0].name;
+  $("game").addEventListener("change", renderGame);
+  $("players").addEventListener("change", () => { renderSeats(); renderOptions(); });
+  $("create-form").addEventListener("submit", create);
+  renderGame();
+  refreshTables();
+  setInterval(refreshTables, 4000);
+}
+
+main().catch((e) => toast(e.message));

@@ -1,0 +1,156 @@
+// A live table: one WebSocket to the server, which pushes this seat's own view (or the public
+// view for spectators) with the legal actions; every choice offered is built from them.
+import { api, el, getName, getToken, loadRenderer, seatLabel, setName, setToken, toast } from "/static/api.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+let socket = null;
+let renderer = null;
+let last = null;
+let retry = 500;
+let waiting = false; // an action was sent and its answer has not come back
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  if (!last || waiting) return;
+  if (!last.legal.includes(action)) { toast(`${action} is not legal now`); return; }
+  waiting = true;
+  document.body.classList.add("waiting");
+  send({ type: "action", table: tableId, version: last.version, action });
+}
+
+function seatName(i) {
+  if (!last || i === null || i === undefined) return "";
+  const seat = last.seats[i];
+  return seat ? seatLabel(seat) : `P${i}`;
+}
+
+function renderJoin(msg) {
+  const box = $("join");
+  const open = msg.seats.filter((s) => s.open);
+  if (msg.you !== null || !open.length) { box.hidden = true; return; }
+  box.hidden = false;
+  const name = el("input", { id: "join-name", maxlength: 40, value: getName(), placeholder: "Your name", "aria-label": "Your name" });
+  box.replaceChildren(
+    el("h3", {}, "Join this table"),
+    name,
+    ...open.map((s) =>
+      el("button", {
+        class: "primary", "data-seat": s.seat,
+        onclick: async () => {
+          const n = name.value.trim();
+          if (!n) { toast("Enter your name first."); name.focus(); return; }
+          setName(n);
+          try {
+            const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body: { name: n, seat: s.seat } });
+            setToken(tableId, res.token);
+            send({ type: "hello", token: res.token });
+          } catch (e) { toast(e.message); }
+        },
+      }, `Take seat ${s.seat + 1}`),
+    ),
+    el("p", { class: "muted" }, "Or just watch: spectators see the public table."),
+  );
+}
+
+function renderSide(msg) {
+  $("title").textContent = msg.title;
+  const status = $("status");
+  status.textContent = msg.status;
+  status.className = `status ${msg.status}`;
+  const invite = `${location.origin}/table/${tableId}`;
+  const open = msg.seats.some((s) => s.open);
+  $("invite").replaceChildren(
+    open ? el("span", { class: "muted" }, "Invite a friend: ") : "",
+    el("input", { id: "invite-link", readonly: true, value: invite, "aria-label": "Invite link", onclick: (e) => e.target.select() }),
+    el("button", { onclick: () => navigator.clipboard?.writeText(invite).then(() => toast("Link copied", "info")) }, "Copy"),
+  );
+
+  const turn = $("turn");
+  turn.className = "turn";
+  if (msg.status === "waiting") turn.textContent = "Waiting for players to take their seats…";
+  else if (msg.status === "finished") turn.textContent = "The game is over.";
+  else if (msg.to_move === msg.you && msg.you !== null) { turn.textContent = "Your turn"; turn.classList.add("mine"); }
+  else turn.textContent = `${seatName(msg.to_move)} to play`;
+
+  $("players").replaceChildren(
+    ...msg.seats.map((s) =>
+      el("li", { class: `player ${msg.to_move === s.seat ? "to-move" : ""} ${msg.you === s.seat ? "you" : ""}`, "data-seat": s.seat },
+        el("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away" }),
+        el("span", { class: "name" }, seatLabel(s), msg.you === s.seat ? " (you)" : ""),
+        el("span", { class: "score" }, msg.scores.length ? String(msg.scores[s.seat]) : ""),
+      ),
+    ),
+  );
+
+  const result = $("result");
+  if (msg.status === "finished") {
+    result.hidden = false;
+    const winners = msg.winners || [];
+    const text = !winners.length ? "Nobody wins." : winners.length > 1 ? `Draw: ${winners.map(seatName).join(" and ")}` : `${seatName(winners[0])} wins!`;
+    result.replaceChildren(
+      el("h3", { id: "winner" }, text),
+      el("p", {}, "Final scores: ", msg.scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")),
+      el("a", { class: "button", href: `/replay/${tableId}` }, "Replay"), " ",
+      el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, "Download record"), " ",
+      el("a", { class: "button", href: "/" }, "Lobby"),
+    );
+  } else result.hidden = true;
+
+  const log = $("log");
+  const named = (text) => text.replace(/\bP(\d)\b/g, (m, i) => seatName(Number(i)) || m);
+  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, named(e.text))));
+  log.scrollTop = log.scrollHeight;
+}
+
+function onState(msg) {
+  last = msg;
+  waiting = false;
+  document.body.classList.remove("waiting");
+  document.body.dataset.version = msg.version;
+  document.body.dataset.status = msg.status;
+  document.body.dataset.you = msg.you === null ? "" : msg.you;
+  document.body.dataset.toMove = msg.to_move === null ? "" : msg.to_move;
+  renderSide(msg);
+  renderJoin(msg);
+  renderer.update(msg);
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    send({ type: "hello", token: getToken(tableId) });
+  });
+  socket.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.type === "state") onState(msg);
+    else if (msg.type === "error") {
+      waiting = false;
+      document.body.classList.remove("waiting");
+      toast(msg.message);
+      if (msg.state) onState(msg.state);
+      if (msg.code === "unknown_table") $("turn").textContent = "There is no such table.";
+    }
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4404) return;
+    document.body.classList.add("offline");
+    setTimeout(() => { document.body.classList.remove("offline"); connect(); }, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+async function main() {
+  const snapshot = await api(`/api/tables/${tableId}`).catch((e) => { $("turn").textContent = e.message; throw e; });
+  const { games } = await api("/api/games");
+  const module = await loadRenderer(games.find((g) => g.name === snapshot.game));
+  renderer = module.createRenderer($("board"), { act, seatName, replay: false });
+  connect();
+}
+
+main().catch((e) => console.error(e));
