@@ -2,45 +2,88 @@
 
 A bot is asked for an action given its view (never the true state) and an RNG, so it cannot
 cheat; a bot that needs a full state samples one with `game.determinize(view, player, rng)`.
+
+Bots are named wherever seats are given (`--seats hard,random`). A name may carry settings
+after colons, e.g. `mcts:time=0.5`, `hard:iterations=200`, `greedy:samples=4`.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+import functools
+import inspect
 from collections.abc import Callable
+from typing import Any
 
-from leafpile.engine import Action, LeafpileError, Rng, State
+from leafpile.bots.base import Bot, RandomBot
+from leafpile.bots.greedy import GreedyBot
+from leafpile.bots.levels import LEVELS
+from leafpile.bots.mcts import MCTSBot
+from leafpile.engine import LeafpileError
+
+#: name -> (bot class, default settings). The levels are configured bots.
+SPECS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
+    "random": (RandomBot, {}),
+    "greedy": (GreedyBot, {}),
+    "mcts": (MCTSBot, {}),
+    **LEVELS,
+}
 
 
-class Bot(ABC):
-    """One seat's decision-maker."""
-
-    name: str = "bot"
-
-    @abstractmethod
-    def act(self, view: State, rng: Rng) -> Action:
-        """Choose one of `view.legal_actions()`; the view belongs to the player to move."""
-
-
-class RandomBot(Bot):
-    """Uniform over the legal actions: the baseline every other bot must beat."""
-
-    name = "random"
-
-    def act(self, view: State, rng: Rng) -> Action:
-        return rng.choice(view.legal_actions())
+def _build(name: str, cls: type[Bot], settings: dict[str, Any]) -> Bot:
+    bot = cls(**settings)
+    bot.name = name
+    return bot
 
 
 #: Bot names accepted wherever seats are given (`--seats me,random`).
 BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
+    name: functools.partial(_build, name, cls, settings) for name, (cls, settings) in SPECS.items()
 }
 
 
-def make_bot(name: str) -> Bot:
+def _coerce(key: str, text: str, default: Any) -> Any:
+    """A setting given as text, read as the type of the class default."""
     try:
-        factory = BOTS[name]
+        if isinstance(default, bool):
+            return text.lower() in ("1", "true", "yes", "on")
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float):
+            return float(text)
+    except ValueError:
+        raise LeafpileError(
+            f"bot setting {key}={text!r} must be a {type(default).__name__}"
+        ) from None
+    return text
+
+
+def make_bot(name: str) -> Bot:
+    """The bot called `name`, optionally with settings: `mcts:time=0.5:rollout=greedy`."""
+    base, *parts = name.strip().split(":")
+    try:
+        cls, defaults = SPECS[base]
     except KeyError:
         known = ", ".join(sorted(BOTS))
-        raise LeafpileError(f"unknown bot {name!r}; known bots: {known}") from None
-    return factory()
+        raise LeafpileError(f"unknown bot {base!r}; known bots: {known}") from None
+    if not parts:
+        return BOTS[base]()
+    params = inspect.signature(cls.__init__).parameters
+    settings = dict(defaults)
+    if any(p.startswith("iterations=") for p in parts) and "time" in settings:
+        settings["time"] = 0.0  # an iteration budget replaces the level's thinking time
+    for part in parts:
+        key, sep, text = part.partition("=")
+        key = key.strip()
+        if not sep or key not in params or key == "self":
+            allowed = ", ".join(p for p in params if p != "self") or "none"
+            raise LeafpileError(
+                f"bad bot setting {part!r} for {base!r}: use key=value with key one of {allowed}"
+            )
+        settings[key] = _coerce(key, text.strip(), params[key].default)
+    try:
+        return _build(base, cls, settings)
+    except ValueError as e:
+        raise LeafpileError(f"bad settings for bot {base!r}: {e}") from None
+
+
+__all__ = ["BOTS", "SPECS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]

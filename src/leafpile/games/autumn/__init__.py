@@ -15,7 +15,7 @@ from leafpile.engine import (
     Rng,
     State,
 )
-from leafpile.games.autumn import actions, rules, view
+from leafpile.games.autumn import actions, heuristic, rules, view
 from leafpile.games.autumn.actions import ChooseColour, Place
 from leafpile.games.autumn.components import CARDS, COLOUR_NAMES, DECK_SIZE
 from leafpile.games.autumn.state import AutumnState
@@ -94,6 +94,10 @@ class AutumnGame(Game):
     def determinize(self, view_state: State, player: int | None, rng: Rng) -> AutumnState:
         assert isinstance(view_state, AutumnState)
         return view.determinize(view_state, player, rng)
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, AutumnState)
+        return heuristic.evaluate(state, player)
 
     def render(self, state: State, viewer: int | None = None) -> Any:
         assert isinstance(state, AutumnState)

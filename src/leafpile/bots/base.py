@@ -1,0 +1,33 @@
+"""The bot interface and the baseline bot.
+
+A bot is asked for an action given its own player view (never the true state) and an RNG, so
+it cannot cheat: a bot that needs a full state samples one with `game.determinize`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from leafpile.engine import Action, Rng, State
+
+
+class Bot(ABC):
+    """One seat's decision-maker."""
+
+    name: str = "bot"
+
+    @abstractmethod
+    def act(self, view: State, rng: Rng) -> Action:
+        """Choose one of `view.legal_actions()`; the view belongs to the player to move."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def act(self, view: State, rng: Rng) -> Action:
+        return rng.choice(view.legal_actions())

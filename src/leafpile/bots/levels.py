@@ -1,0 +1,20 @@
+"""Named levels for people: `easy`, `medium`, `hard`.
+
+Each level is a configured bot; the numbers come from `benchmarks/bots.py` (see the README).
+"""
+
+from __future__ import annotations
+
+from leafpile.bots.base import Bot
+from leafpile.bots.greedy import GreedyBot
+from leafpile.bots.mcts import MCTSBot
+
+#: Keyword settings of each level (a `make_bot("hard:time=0.2")` spec overrides them).
+LEVELS: dict[str, tuple[type[Bot], dict[str, float | int | str]]] = {
+    # Greedy with one move in three played at random: beatable, but not silly.
+    "easy": (GreedyBot, {"epsilon": 0.35}),
+    # A short search.
+    "medium": (MCTSBot, {"time": 0.2, "rollout_depth": 8, "prior_samples": 1, "widen": 2.0}),
+    # About one second per decision on one core.
+    "hard": (MCTSBot, {"time": 1.0, "rollout_depth": 8, "prior_samples": 2, "widen": 2.0}),
+}

@@ -1,0 +1,245 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration samples one full state consistent with the bot's own view (`determinize`), walks
+the shared tree with UCB restricted to the actions legal in that sample (each child counts how
+often it was available, so rarely legal actions are not over-explored), adds one node, finishes
+the game with a rollout and backs the result up. Randomness inside the game (the next card, the
+next tile) is resolved by the sampled state's own RNG: the tree is "open loop", so it averages
+over those outcomes. A rollout may stop after `rollout_depth` actions; the position is then
+scored with `game.evaluate`, squashed into (-1, 1) by `tanh(value / scale)` where `scale` is the
+running mean absolute evaluation of this search (so the bot needs no per-game constant).
+
+At the root the actions are ordered and biased by a one-step evaluation (the greedy bot's
+judgement) on a few sampled states: the prior decides which actions are tried first and fades
+as visits accumulate (progressive bias), and `widen` keeps only the best-looking actions in play
+until the root has been visited enough (progressive widening), which matters when a game offers
+a hundred placements.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from leafpile.bots.base import Bot
+from leafpile.bots.greedy import outcome_value
+from leafpile.engine import CHANCE, Action, Game, Rng, State
+
+
+class Node:
+    """Statistics of one action in the information-set tree (from its mover's point of view)."""
+
+    __slots__ = ("avail", "children", "mover", "prior", "value", "visits")
+
+    def __init__(self, mover: int, prior: float = 0.0) -> None:
+        self.mover = mover  # the player who chose the action leading here
+        self.visits = 0
+        self.avail = 1  # how often the action was legal when its parent was visited
+        self.value = 0.0  # sum of the mover's results
+        self.prior = prior
+        self.children: dict[Action, Node] = {}
+
+
+class MCTSBot(Bot):
+    """ISMCTS with a budget of iterations or of thinking time per decision.
+
+    Parameters: `iterations` (used when `time` is 0), `time` (seconds per decision), `c`
+    (UCB exploration for results in [-1, 1]), `rollout` ("random" or "greedy": the greedy
+    rollout tries `rollout_samples` random actions and keeps the best-evaluated one),
+    `rollout_depth` (0: play to the end), `prior_samples` (determinizations used for the root
+    prior; 0: no prior), `prior_weight` (strength of the progressive bias), `widen` (actions
+    in play at the root grow as widen * visits**0.5; 0: all at once).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        time: float = 0.0,
+        c: float = 0.7,
+        rollout: str = "random",
+        rollout_samples: int = 4,
+        rollout_depth: int = 0,
+        prior_samples: int = 0,
+        prior_weight: float = 1.0,
+        widen: float = 0.0,
+    ) -> None:
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
+        self.iterations = max(1, iterations)
+        self.time = time
+        self.c = c
+        self.rollout = rollout
+        self.rollout_samples = max(1, rollout_samples)
+        self.rollout_depth = rollout_depth
+        self.prior_samples = prior_samples
+        self.prior_weight = prior_weight
+        self.widen = widen
+        self.last_iterations = 0  # iterations of the last search (benchmarks read these)
+        self.last_seconds = 0.0
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+
+    # -- the decision ------------------------------------------------------------------------
+    def act(self, view: State, rng: Rng) -> Action:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = self.search(view, rng)
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))
+        return best[0]
+
+    def search(self, view: State, rng: Rng) -> Node:
+        """Build the tree from `view` within the budget; return its root."""
+        start = time.perf_counter()
+        game = view.game
+        me = view.current_player
+        root = Node(me)
+        order = self.root_order(game, view, me, rng, root)
+        deadline = start + self.time if self.time > 0 else 0.0
+        limit = self.iterations if self.time <= 0 else 1 << 62
+        self.scale_sum = 1.0
+        self.scale_n = 1
+        done = 0
+        while done < limit:
+            self.iterate(game, view, me, rng, root, order)
+            done += 1
+            if deadline and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        self.total_iterations += done
+        self.total_seconds += self.last_seconds
+        return root
+
+    def root_order(
+        self, game: Game, view: State, me: int, rng: Rng, root: Node
+    ) -> list[Action] | None:
+        """The root actions, best prior first (None without a prior: all alike)."""
+        if self.prior_samples <= 0:
+            return None
+        actions = view.legal_actions()
+        totals = [0.0] * len(actions)
+        for _ in range(self.prior_samples):
+            state = game.determinize(view, me, rng)
+            for i, action in enumerate(actions):
+                after = state.clone()
+                after.apply(action)
+                totals[i] += outcome_value(game, after, me)
+        values = [t / self.prior_samples for t in totals]
+        lo, hi = min(values), max(values)
+        span = hi - lo or 1.0
+        ranked = sorted(range(len(actions)), key=lambda i: -values[i])
+        for i in ranked:
+            # Prior in [0, 1]: 1 for the best-looking action.
+            root.children[actions[i]] = Node(me, (values[i] - lo) / span)
+            root.children[actions[i]].avail = 0
+        return [actions[i] for i in ranked]
+
+    # -- one iteration -----------------------------------------------------------------------
+    def iterate(
+        self, game: Game, view: State, me: int, rng: Rng, root: Node, order: list[Action] | None
+    ) -> None:
+        state = game.determinize(view, me, rng)
+        node = root
+        path = [root]
+        c = self.c
+        # Selection and expansion.
+        while True:
+            player = state.current_player
+            if player < 0 and player != CHANCE:
+                break  # terminal
+            if player == CHANCE:
+                actions = state.legal_actions()
+                state.apply(actions[rng.randrange(len(actions))])
+                continue
+            if node is root and order is not None:
+                actions = order
+                if self.widen > 0:
+                    width = max(2, int(self.widen * math.sqrt(root.visits + 1)))
+                    actions = order[:width]
+            else:
+                actions = state.legal_actions()
+            children = node.children
+            best_score = -math.inf
+            best_action: Action | None = None
+            best_child: Node | None = None
+            fresh: list[Action] = []
+            bias = self.prior_weight
+            for action in actions:
+                child = children.get(action)
+                if child is None:
+                    fresh.append(action)
+                    continue
+                child.avail += 1
+                n = child.visits
+                if n == 0:
+                    # Known by prior only: try in prior order before any revisit.
+                    score = 1e9 + child.prior
+                else:
+                    score = (
+                        child.value / n
+                        + c * math.sqrt(math.log(child.avail) / n)
+                        + bias * child.prior / (n + 1)
+                    )
+                if score > best_score:
+                    best_score = score
+                    best_action = action
+                    best_child = child
+            if fresh:
+                action = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                child = Node(player)
+                children[action] = child
+                state.apply(action)
+                path.append(child)
+                break
+            assert best_action is not None and best_child is not None
+            state.apply(best_action)
+            path.append(best_child)
+            node = best_child
+            if best_child.visits == 0:
+                break
+        results = self.finish(game, state, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.value += results[visited.mover]
+
+    def finish(self, game: Game, state: State, rng: Rng) -> list[float]:
+        """Rollout from `state`; each player's result in [-1, 1]."""
+        depth = self.rollout_depth or 1 << 30
+        greedy = self.rollout == "greedy"
+        while depth > 0:
+            player = state.current_player
+            if player < 0 and player != CHANCE:
+                return state.returns()
+            actions = state.legal_actions()
+            if greedy and player >= 0 and len(actions) > 1:
+                state.apply(self.rollout_choice(game, state, player, actions, rng))
+            else:
+                state.apply(actions[rng.randrange(len(actions))])
+            depth -= 1
+        if state.is_terminal():
+            return state.returns()
+        out = []
+        for p in range(state.num_players):
+            value = game.evaluate(state, p)
+            self.scale_sum += abs(value)
+            self.scale_n += 1
+            out.append(math.tanh(value * self.scale_n / self.scale_sum))
+        return out
+
+    def rollout_choice(
+        self, game: Game, state: State, player: int, actions: list[Action], rng: Rng
+    ) -> Action:
+        """The best-evaluated of a few random actions (a cheap greedy policy)."""
+        best = actions[0]
+        best_value = -math.inf
+        for _ in range(self.rollout_samples):
+            action = actions[rng.randrange(len(actions))]
+            after = state.clone()
+            after.apply(action)
+            value = outcome_value(game, after, player)
+            if value > best_value:
+                best, best_value = action, value
+        return best
