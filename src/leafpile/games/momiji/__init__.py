@@ -1,0 +1,192 @@
+"""Momiji: collect autumn leaves, grow piles from 0 to 3, harvest acorns (shared/rules/momiji.md).
+
+2-4 players. The published landscape powers, objective list and acorn corners are not known:
+data/*.json holds our placeholder catalogue ([D] in the rules file), to be replaced by the real
+lists without touching the rules code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leafpile.engine import (
+    Action,
+    Game,
+    GameInfo,
+    InvalidOptionsError,
+    OptionSpec,
+    OptionValue,
+    Rng,
+    State,
+    opt_ints,
+)
+from leafpile.games.momiji import actions, heuristic, rules, view
+from leafpile.games.momiji.components import (
+    CARD_TYPE,
+    LANDSCAPES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUM_CARDS,
+    NUM_TYPES,
+    OBJECTIVES,
+    POSITIONS,
+    card_ids,
+)
+from leafpile.games.momiji.state import MomijiState
+
+
+class MomijiGame(Game):
+    info = GameInfo(
+        name="momiji",
+        title="Momiji",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        options=(
+            OptionSpec(
+                "landscapes",
+                "preset",
+                "landscape tiles: the first-game sets by seat, or a draft [D] (§1.4)",
+                choices=("preset", "draft"),
+            ),
+            OptionSpec(
+                "show_pile_sizes",
+                False,
+                "let everyone see how many cards each pile holds [D] Q16 (physical rule: no)",
+            ),
+            OptionSpec(
+                "final_round",
+                "finish",
+                "after the end trigger: finish the round, or play one extra full round [D] Q13",
+                choices=("finish", "extra"),
+            ),
+            OptionSpec(
+                "harvest",
+                "all-pairs",
+                "acorn harvest after a mixed play: every adjacent pair, or only pairs with a "
+                "pile played this turn [D] Q10",
+                choices=("all-pairs", "new-pairs"),
+            ),
+            OptionSpec(
+                "start_acorns", 2, "acorns each player starts with [D] Q5", choices=tuple(range(11))
+            ),
+            OptionSpec(
+                "first_player",
+                "random",
+                "who plays first [D]",
+                choices=("random", "0", "1", "2", "3"),
+            ),
+            OptionSpec(
+                "types",
+                (),
+                "leaf types in play, as type indices 0-5 (empty: random, [D] Q3)",
+            ),
+            OptionSpec(
+                "deck",
+                (),
+                "cards drawn first, in order (card ids): the hands are dealt seat by seat, then "
+                "the display, then the deck; unlisted cards follow shuffled (empty: shuffled)",
+            ),
+            OptionSpec(
+                "objectives",
+                (),
+                "revealed objectives, as indices into data/objectives.json (empty: random)",
+            ),
+            OptionSpec(
+                "landscape_tiles",
+                (),
+                "each seat's 3 tiles (Left, Centre, Right), as indices into "
+                "data/landscapes.json, seat by seat (empty: the 'landscapes' option)",
+            ),
+        ),
+        score_bounds=(0, max(rules.max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
+        max_length=max(rules.max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        summary="Collect autumn leaves and grow piles from 0 to 3 (2-4 players).",
+    )
+
+    def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
+        n_types, n_objectives, _ = rules.setup_row(players)
+        first = options.get("first_player", "random")
+        if first != "random" and int(str(first)) >= players:
+            raise InvalidOptionsError(f"option 'first_player' must be below {players}")
+        types = opt_ints(options, "types")
+        if types and (
+            len(set(types)) != n_types or len(types) != n_types or not set(types) <= _TYPES
+        ):
+            raise InvalidOptionsError(
+                f"option 'types' must list {n_types} distinct type indices 0-{NUM_TYPES - 1}"
+            )
+        deck = opt_ints(options, "deck")
+        if len(set(deck)) != len(deck) or not all(0 <= c < NUM_CARDS for c in deck):
+            raise InvalidOptionsError(
+                f"option 'deck' must list distinct card ids 0-{NUM_CARDS - 1}"
+            )
+        deck_types = {CARD_TYPE[c] for c in deck}
+        if len(deck_types) > n_types or (types and not deck_types <= set(types)):
+            raise InvalidOptionsError("option 'deck' holds cards of types not in play")
+        objectives = opt_ints(options, "objectives")
+        if objectives and (
+            len(set(objectives)) != n_objectives
+            or len(objectives) != n_objectives
+            or not all(0 <= o < len(OBJECTIVES) for o in objectives)
+        ):
+            raise InvalidOptionsError(
+                f"option 'objectives' must list {n_objectives} distinct objective indices"
+            )
+        tiles = opt_ints(options, "landscape_tiles")
+        if tiles:
+            ok = (
+                len(tiles) == 3 * players
+                and len(set(tiles)) == len(tiles)
+                and all(0 <= t < len(LANDSCAPES) for t in tiles)
+                and all(
+                    LANDSCAPES[tiles[3 * p + i]].position == i
+                    for p in range(players)
+                    for i in range(len(POSITIONS))
+                )
+            )
+            if not ok:
+                raise InvalidOptionsError(
+                    "option 'landscape_tiles' must give each seat one Left, one Centre and one "
+                    "Right tile (distinct indices into data/landscapes.json)"
+                )
+
+    def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> MomijiState:
+        state = MomijiState(players, seed, options)
+        rules.setup(state)
+        return state
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> MomijiState:
+        players, seed, options = self.base_from_dict(data)
+        return MomijiState.from_dict(players, seed, options, data)
+
+    def parse_notation(self, text: str) -> Action:
+        return actions.parse_notation(text)
+
+    def player_view(self, state: State, player: int | None) -> MomijiState:
+        assert isinstance(state, MomijiState)
+        return view.player_view(state, player)
+
+    def determinize(self, view_state: State, player: int | None, rng: Rng) -> MomijiState:
+        assert isinstance(view_state, MomijiState)
+        return view.determinize(view_state, player, rng)
+
+    def render(self, state: State, viewer: int | None = None) -> Any:
+        assert isinstance(state, MomijiState)
+        return view.render(state, viewer)
+
+    def describe(self, state: State, action: Action) -> str:
+        assert isinstance(state, MomijiState)
+        return view.describe(state, action)
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, MomijiState)
+        return heuristic.evaluate(state, player)
+
+
+_TYPES = set(range(NUM_TYPES))
+
+GAME = MomijiGame()
+MomijiState.game = GAME
+
+__all__ = ["GAME", "MomijiGame", "MomijiState", "card_ids"]

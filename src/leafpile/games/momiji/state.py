@@ -1,0 +1,330 @@
+"""Momiji's state: flat lists of card ids and ints, a cheap hand-written clone, canonical JSON.
+
+Cards are ids (components.CARDS). A pile is a list of card ids, bottom first, top last; a row is
+a player's piles from left to right. In a view, hidden cards are -1 placeholders (the deck, the
+discard pile, other players' hands) and piles keep only their top card (or -1 placeholders for
+the cards under it when the `show_pile_sizes` option is on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leafpile.engine import (
+    TERMINAL,
+    Action,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    OptionValue,
+    Rng,
+    State,
+    int_list,
+    require,
+)
+from leafpile.games.momiji import rules
+from leafpile.games.momiji.components import (
+    CARD_TYPE,
+    CARDS_PER_TYPE,
+    LANDSCAPES,
+    NUM_CARDS,
+    NUM_TYPES,
+    OBJECTIVES,
+)
+
+# Phases: who decides what next (each phase's legal actions are in rules.legal_actions).
+DRAFT = "draft"  # keep one revealed landscape tile
+TURN = "turn"  # main action, free actions or end of turn
+COLLECT = "collect"  # after a paid refresh: take a type
+COLLECT2 = "collect2"  # landscape power: take a second type, or stop
+PLAY = "play"  # a Play action in progress: place another card or stop
+PICK = "pick"  # landscape power: take one card from the display
+SWAP = "swap"  # landscape power: swap two adjacent open piles
+SELL = "sell"  # landscape power: discard up to 3 cards for acorns
+DISCARD = "discard"  # end of turn: discard down to the hand limit
+OVER = "over"
+PHASES = (DRAFT, TURN, COLLECT, COLLECT2, PLAY, PICK, SWAP, SELL, DISCARD, OVER)
+
+
+class MomijiState(State):
+    __slots__ = (
+        "acorns",
+        "composted",
+        "deck",
+        "discard",
+        "display",
+        "draft_pool",
+        "draft_position",
+        "first",
+        "hands",
+        "land_used",
+        "main_used",
+        "mains_left",
+        "mods",
+        "num_players",
+        "objectives",
+        "options",
+        "owners",
+        "phase",
+        "played",
+        "redacted",
+        "rng",
+        "rows",
+        "seed",
+        "sold",
+        "tiles",
+        "tiles_used",
+        "to_move",
+        "turn",
+        "turns_left",
+        "types",
+        "viewer",
+    )
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.redacted = False
+        self.viewer: int | None = None
+        self.types: list[int] = []  # leaf types in play, ascending
+        self.deck: list[int] = []  # draw order: deck[0] is the next card
+        self.display: list[int] = []  # ascending card ids (grouped by type)
+        self.discard: list[int] = []  # face down, in discard order
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]  # ascending card ids
+        self.rows: list[list[list[int]]] = [[] for _ in range(num_players)]
+        self.acorns = [0] * num_players
+        self.tiles: list[list[int]] = [[] for _ in range(num_players)]  # landscape indices
+        self.tiles_used = [0] * num_players  # bit i: tiles[p][i] has been used (§1.4)
+        self.objectives: list[int] = []  # revealed objective indices
+        self.owners: list[int] = []  # per revealed objective: its owner, -1 while inactive
+        self.draft_pool: list[int] = []  # revealed landscape tiles still to keep
+        self.draft_position = 0  # which panorama position is being drafted
+        self.first = 0
+        self.to_move = 0
+        self.turn = 0  # turns begun so far
+        self.phase = TURN
+        # -- this turn (§4) --
+        self.mains_left = 1  # main actions still allowed (2 with the extra_main power)
+        self.main_used = 0  # bitmask of rules.MAIN_* kinds taken
+        self.composted = False
+        self.land_used = False
+        self.mods = 0  # bitmask of rules.MOD_* landscape effects active this turn
+        self.played: list[int] = []  # types placed in the current Play, in order
+        self.sold = 0  # cards discarded so far with the sell_cards power
+        # -- end of game (§5) --
+        self.turns_left = -1  # -1: not triggered; else turns still to play after this one
+
+    # -- the protocol ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.to_move
+
+    def legal_actions(self) -> list[Action]:
+        if self.redacted and self.viewer != self.to_move:
+            return []  # a view cannot know another player's options (their hand is hidden)
+        return rules.legal_actions(self)
+
+    def apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def scores(self) -> list[float]:
+        return [float(v) for v in rules.scores(self)]
+
+    def winners(self) -> list[int]:
+        return rules.winners(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Exact notation first; then accept other spellings of a legal action (any case,
+        compost cards in either order, 'pass' for 'end')."""
+        try:
+            return super().parse_action(text)
+        except IllegalActionError:
+            try:
+                action = self.game.parse_notation(text)
+            except InvalidNotationError:
+                raise
+            if action in self.legal_actions():
+                return action
+            raise
+
+    # -- copying and saving -----------------------------------------------------------------
+    def clone(self) -> MomijiState:
+        new = MomijiState.__new__(MomijiState)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after set-up
+        new.rng = Rng(self.rng.state)
+        new.redacted = self.redacted
+        new.viewer = self.viewer
+        new.types = self.types  # never mutated after set-up
+        new.deck = self.deck[:]
+        new.display = self.display[:]
+        new.discard = self.discard[:]
+        new.hands = [h[:] for h in self.hands]
+        new.rows = [[pile[:] for pile in row] for row in self.rows]
+        new.acorns = self.acorns[:]
+        new.tiles = [t[:] for t in self.tiles]
+        new.tiles_used = self.tiles_used[:]
+        new.objectives = self.objectives  # never mutated after set-up
+        new.owners = self.owners[:]
+        new.draft_pool = self.draft_pool[:]
+        new.draft_position = self.draft_position
+        new.first = self.first
+        new.to_move = self.to_move
+        new.turn = self.turn
+        new.phase = self.phase
+        new.mains_left = self.mains_left
+        new.main_used = self.main_used
+        new.composted = self.composted
+        new.land_used = self.land_used
+        new.mods = self.mods
+        new.played = self.played[:]
+        new.sold = self.sold
+        new.turns_left = self.turns_left
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.base_dict()
+        out.update(
+            types=list(self.types),
+            deck=list(self.deck),
+            display=list(self.display),
+            discard=list(self.discard),
+            hands=[list(h) for h in self.hands],
+            rows=[[list(p) for p in row] for row in self.rows],
+            acorns=list(self.acorns),
+            tiles=[list(t) for t in self.tiles],
+            tiles_used=list(self.tiles_used),
+            objectives=list(self.objectives),
+            owners=list(self.owners),
+            draft_pool=list(self.draft_pool),
+            draft_position=self.draft_position,
+            first=self.first,
+            to_move=self.to_move,
+            turn=self.turn,
+            phase=self.phase,
+            mains_left=self.mains_left,
+            main_used=self.main_used,
+            composted=self.composted,
+            land_used=self.land_used,
+            mods=self.mods,
+            played=list(self.played),
+            sold=self.sold,
+            turns_left=self.turns_left,
+        )
+        return out
+
+    @classmethod
+    def from_dict(
+        cls, players: int, seed: int, options: dict[str, OptionValue], data: Mapping[str, Any]
+    ) -> MomijiState:
+        s = cls(players, seed, options)
+        s.rng = Rng(require(data, "rng", int))
+        s.redacted = require(data, "redacted", bool)
+        viewer = data.get("viewer")
+        if viewer is not None and not (
+            isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < players
+        ):
+            raise InvalidStateError("saved state has a bad viewer")
+        s.viewer = viewer
+        s.types = int_list(data, "types")
+        s.deck = int_list(data, "deck")
+        s.display = int_list(data, "display")
+        s.discard = int_list(data, "discard")
+        s.hands = _per_player(data, "hands", players, _int_rows)
+        rows = require(data, "rows", list)
+        if len(rows) != players or not all(isinstance(r, list) for r in rows):
+            raise InvalidStateError("saved state field 'rows' must hold one row per player")
+        s.rows = [_int_rows(row, "rows") for row in rows]
+        s.acorns = _player_ints(data, "acorns", players)
+        s.tiles = _per_player(data, "tiles", players, _int_rows)
+        s.tiles_used = _player_ints(data, "tiles_used", players)
+        s.objectives = int_list(data, "objectives")
+        s.owners = int_list(data, "owners")
+        s.draft_pool = int_list(data, "draft_pool")
+        s.draft_position = require(data, "draft_position", int)
+        s.first = require(data, "first", int)
+        s.to_move = require(data, "to_move", int)
+        s.turn = require(data, "turn", int)
+        s.phase = require(data, "phase", str)
+        s.mains_left = require(data, "mains_left", int)
+        s.main_used = require(data, "main_used", int)
+        s.composted = require(data, "composted", bool)
+        s.land_used = require(data, "land_used", bool)
+        s.mods = require(data, "mods", int)
+        s.played = int_list(data, "played")
+        s.sold = require(data, "sold", int)
+        s.turns_left = require(data, "turns_left", int)
+        _check_consistent(s)
+        return s
+
+
+def _int_rows(value: Any, key: str) -> list[list[int]]:
+    if not isinstance(value, list) or not all(
+        isinstance(r, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
+        for r in value
+    ):
+        raise InvalidStateError(f"saved state field {key!r} must be lists of integers")
+    return [list(r) for r in value]
+
+
+def _per_player(data: Mapping[str, Any], key: str, players: int, read: Any) -> Any:
+    value = read(require(data, key, list), key)
+    if len(value) != players:
+        raise InvalidStateError(f"saved state field {key!r} must have one entry per player")
+    return value
+
+
+def _player_ints(data: Mapping[str, Any], key: str, players: int) -> list[int]:
+    value = int_list(data, key)
+    if len(value) != players or min(value) < 0:
+        raise InvalidStateError(f"saved state field {key!r} needs one count >= 0 per player")
+    return value
+
+
+def _check_consistent(s: MomijiState) -> None:
+    """Refuse saves that no game could reach (a broken file must not become a broken game)."""
+    n = s.num_players
+    if s.phase not in PHASES:
+        raise InvalidStateError(f"saved state has an unknown phase {s.phase!r}")
+    if s.to_move not in range(n) or s.first not in range(n):
+        raise InvalidStateError("saved state has a bad player to move or first player")
+    if sorted(set(s.types)) != s.types or not all(0 <= t < NUM_TYPES for t in s.types):
+        raise InvalidStateError("saved state has bad leaf types")
+    if len(s.types) != rules.setup_row(n)[0]:
+        raise InvalidStateError("saved state has the wrong number of leaf types for its players")
+    if len(s.owners) != len(s.objectives) or not all(
+        0 <= o < len(OBJECTIVES) for o in s.objectives
+    ):
+        raise InvalidStateError("saved state has bad objectives")
+    if not all(-1 <= o < n for o in s.owners):
+        raise InvalidStateError("saved state has a bad objective owner")
+    if not all(0 <= t < len(LANDSCAPES) for tiles in s.tiles for t in tiles) or not all(
+        0 <= t < len(LANDSCAPES) for t in s.draft_pool
+    ):
+        raise InvalidStateError("saved state has bad landscape tiles")
+    if not all(0 <= t < NUM_TYPES for t in s.played):
+        raise InvalidStateError("saved state has bad played types")
+    in_play = [c for t in s.types for c in range(t * CARDS_PER_TYPE, (t + 1) * CARDS_PER_TYPE)]
+    seen = s.deck + s.display + s.discard
+    for hand in s.hands:
+        seen += hand
+    for row in s.rows:
+        for pile in row:
+            if not pile:
+                raise InvalidStateError("saved state has an empty pile")
+            seen += pile
+    if not all(-1 <= c < NUM_CARDS for c in seen):
+        raise InvalidStateError("saved state has a bad card id")
+    known = [c for c in seen if c >= 0]
+    if len(set(known)) != len(known) or not set(known) <= set(in_play):
+        raise InvalidStateError("saved state holds a card twice or a card not in play")
+    if not s.redacted and sorted(known) != in_play:
+        raise InvalidStateError("saved state's cards are not exactly the cards in play")
+    for row in s.rows:
+        types = [CARD_TYPE[pile[-1]] for pile in row]
+        if len(set(types)) != len(types):
+            raise InvalidStateError("saved state has two piles of one type in a row")

@@ -1,0 +1,303 @@
+"""What each player may see, the twin determinization for bots, and the terminal picture.
+
+Hidden in Momiji (momiji.md §2, §3): every hand but your own, the deck order, the face-down
+discard pile, and every pile's cards under its top card (nobody may look through a pile, not
+even its owner; by default nobody knows pile sizes either: option `show_pile_sizes`). Once the
+game is over the piles are turned over for scoring, so views show them whole.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from leafpile.engine import Rng, opt_str
+from leafpile.games.momiji import rules
+from leafpile.games.momiji.actions import (
+    NEW_LEFT,
+    Activate,
+    Compost,
+    Discard,
+    Draft,
+    End,
+    Pick,
+    Place,
+    Refresh,
+    Stop,
+    Swap,
+    Take,
+    UseLandscape,
+)
+from leafpile.games.momiji.components import (
+    CARD_TYPE,
+    CARD_VALUE,
+    CARDS,
+    KIND_NAMES,
+    LANDSCAPES,
+    MAX_VALUE,
+    OBJECTIVES,
+    TYPE_LETTERS,
+    TYPE_NAMES,
+    cards_of_types,
+)
+from leafpile.games.momiji.state import MomijiState
+
+HIDDEN = -1
+
+
+def _sizes_shown(state: MomijiState) -> bool:
+    return bool(state.options.get("show_pile_sizes", False))
+
+
+def player_view(state: MomijiState, player: int | None) -> MomijiState:
+    view = state.clone()
+    view.redacted = True
+    view.viewer = player
+    view.rng = Rng(0)
+    view.deck = [HIDDEN] * len(state.deck)
+    view.discard = [HIDDEN] * len(state.discard)
+    view.hands = [
+        hand if p == player else [HIDDEN] * len(hand) for p, hand in enumerate(view.hands)
+    ]
+    if state.phase != "over":
+        if _sizes_shown(state):
+            view.rows = [[[HIDDEN] * (len(p) - 1) + [p[-1]] for p in row] for row in view.rows]
+        else:
+            view.rows = [[[p[-1]] for p in row] for row in view.rows]
+    return view
+
+
+def determinize(view: MomijiState, player: int | None, rng: Rng) -> MomijiState:
+    """A full state consistent with `view`: the unknown cards are dealt at random, and each
+    pile gets cards under its top that make it a plausible pile (each lower value once, then
+    random extra cards of its type that are not higher than its top)."""
+    state = view.clone()
+    state.redacted = False
+    state.viewer = None
+    known = set(state.display)
+    for cards in (state.deck, state.discard, *state.hands):
+        known.update(cards)
+    piles = [pile for row in state.rows for pile in row]
+    for pile in piles:
+        known.update(pile)
+    pool = [c for c in cards_of_types(state.types) if c not in known]
+    rng.shuffle(pool)
+    placeholders = state.deck.count(HIDDEN) + state.discard.count(HIDDEN)
+    placeholders += sum(hand.count(HIDDEN) for hand in state.hands)
+    if view.phase != "over":
+        if _sizes_shown(view):
+            pool = _fill_sized_piles(piles, pool)
+        else:
+            pool = _fill_hidden_piles(piles, pool, len(pool) - placeholders, rng)
+    it = iter(pool)
+    for p, hand in enumerate(state.hands):
+        if HIDDEN in hand:
+            state.hands[p] = sorted(c if c != HIDDEN else next(it) for c in hand)
+    state.discard = [c if c != HIDDEN else next(it) for c in state.discard]
+    state.deck = [c if c != HIDDEN else next(it) for c in state.deck]
+    state.rng = Rng(rng.next64())
+    return state
+
+
+def _chain_needs(top: int) -> list[int]:
+    """Values a pile with this top card holds below it at least (highest first)."""
+    return list(range(CARD_VALUE[top] - 1, -1, -1))
+
+
+def _fits(card: int, top: int) -> bool:
+    return CARD_TYPE[card] == CARD_TYPE[top] and CARD_VALUE[card] <= min(
+        CARD_VALUE[top], MAX_VALUE - 1
+    )
+
+
+def _take_first(pool: list[int], type_: int, value: int) -> int | None:
+    for i, c in enumerate(pool):
+        if CARD_TYPE[c] == type_ and CARD_VALUE[c] == value:
+            return pool.pop(i)
+    return None
+
+
+def _finish(pile: list[int], under: list[int]) -> None:
+    under.sort(key=lambda c: (CARD_VALUE[c], c))
+    pile[:] = [*under, pile[-1]]
+
+
+def _fill_sized_piles(piles: list[list[int]], pool: list[int]) -> list[int]:
+    for pile in piles:
+        top = pile[-1]
+        room = len(pile) - 1
+        under: list[int] = []
+        for value in _chain_needs(top):
+            if len(under) >= room:
+                break
+            c = _take_first(pool, CARD_TYPE[top], value)
+            if c is not None:
+                under.append(c)
+        while len(under) < room:
+            i = next((i for i, c in enumerate(pool) if _fits(c, top)), None)
+            if i is None:  # no plausible card left (rare powers): any card keeps counts right
+                i = next((i for i, c in enumerate(pool) if CARD_TYPE[c] == CARD_TYPE[top]), 0)
+            under.append(pool.pop(i))
+        _finish(pile, under)
+    return pool
+
+
+def _fill_hidden_piles(piles: list[list[int]], pool: list[int], budget: int, rng: Rng) -> list[int]:
+    unders: list[list[int]] = [[] for _ in piles]
+    for j, pile in enumerate(piles):
+        top = pile[-1]
+        for value in _chain_needs(top):
+            if budget <= 0:
+                break
+            c = _take_first(pool, CARD_TYPE[top], value)
+            if c is not None:
+                unders[j].append(c)
+                budget -= 1
+    rest: list[int] = []
+    for c in pool:
+        if budget > 0:
+            fitting = [j for j, pile in enumerate(piles) if _fits(c, pile[-1])]
+            if fitting:
+                unders[rng.choice(fitting)].append(c)
+                budget -= 1
+                continue
+        rest.append(c)
+    while budget > 0 and piles and rest:  # fallback: keep the counts right
+        unders[rng.randrange(len(piles))].append(rest.pop())
+        budget -= 1
+    for pile, under in zip(piles, unders, strict=True):
+        _finish(pile, under)
+    return rest
+
+
+# -- words --------------------------------------------------------------------------------------
+def card_name(card: int) -> str:
+    return "??" if card < 0 else CARDS[card].kind_name
+
+
+def describe(state: MomijiState, action: object) -> str:
+    """One sentence for the game log (the state is the one before the action). Cards that go
+    face down (compost, discards) are not named: the log is public."""
+    who = f"P{state.to_move}"
+    if isinstance(action, Take):
+        count = sum(1 for c in state.display if CARD_TYPE[c] == action.type)
+        return f"{who} collects {count} {TYPE_NAMES[action.type]} card(s)"
+    if isinstance(action, Refresh):
+        return f"{who} pays an acorn to reveal 4 new cards"
+    if isinstance(action, Place):
+        where = (
+            "on its pile"
+            if action.side == 0
+            else "as a new pile at the " + ("left" if action.side == NEW_LEFT else "right")
+        )
+        return f"{who} plays {KIND_NAMES[action.kind]} {where}"
+    if isinstance(action, Stop):
+        return f"{who} stops"
+    if isinstance(action, Activate):
+        return f"{who} activates objective '{OBJECTIVES[action.objective].id}'"
+    if isinstance(action, Compost):
+        return f"{who} composts 2 cards for an acorn"
+    if isinstance(action, UseLandscape):
+        tile = LANDSCAPES[action.tile]
+        return f"{who} uses landscape {tile.id}: {tile.text}"
+    if isinstance(action, End):
+        return f"{who} ends the turn"
+    if isinstance(action, Discard):
+        return f"{who} discards a card"
+    if isinstance(action, Pick):
+        return f"{who} takes {KIND_NAMES[action.kind]} from the display"
+    if isinstance(action, Swap):
+        return f"{who} swaps piles {action.position + 1} and {action.position + 2}"
+    if isinstance(action, Draft):
+        return f"{who} keeps landscape {LANDSCAPES[action.tile].id}"
+    return str(action)
+
+
+# -- terminal rendering -------------------------------------------------------------------------
+_STYLE = ("green3", "yellow3", "dark_orange", "red3", "medium_purple", "orange4")
+
+
+def _card(text: Text, card: int) -> None:
+    if card < 0:
+        text.append("??", style="dim")
+    else:
+        text.append(CARDS[card].kind_name, style=f"bold {_STYLE[CARD_TYPE[card]]}")
+
+
+def render(state: MomijiState, viewer: int | None = None) -> Group:
+    over = state.phase == "over"
+    head = Text()
+    head.append("Momiji", style="bold")
+    if over:
+        head.append("  game over\n")
+    else:
+        head.append(f"  turn {state.turn}, P{state.to_move} to act ({state.phase})\n")
+    torii = rules.setup_row(state.num_players)[2]
+    head.append(
+        f"deck {len(state.deck)} cards   discard {len(state.discard)}   "
+        f"closed piles {rules.closed_piles(state)}/{torii}"
+    )
+    if state.turns_left >= 0 and not over:
+        head.append(f"   final round: {state.turns_left} turn(s) after this one", style="bold")
+    head.append("\n")
+    parts: list[Text] = [head]
+    line = Text("display: ")
+    for c in state.display:
+        _card(line, c)
+        line.append(" ")
+    parts.append(line)
+    line = Text("objectives: ")
+    for index, owner in zip(state.objectives, state.owners, strict=True):
+        o = OBJECTIVES[index]
+        line.append(o.id, style="bold" if owner >= 0 else "dim")
+        line.append(f" (P{owner}) " if owner >= 0 else " (inactive) ")
+    parts.append(line)
+    if state.phase == "draft":
+        parts.append(
+            Text("landscape draft: " + " ".join(LANDSCAPES[t].id for t in state.draft_pool))
+        )
+    sizes_known = not state.redacted or _sizes_shown(state) or over
+    scores = rules.scores(state)
+    for p in range(state.num_players):
+        row = Text()
+        marker = "> " if p == state.to_move and not over else "  "
+        row.append(f"{marker}P{p}", style="bold")
+        row.append(f"  acorns {state.acorns[p]}  hand {len(state.hands[p])}")
+        if sizes_known:
+            row.append(f"  score {scores[p]}")
+        row.append("\n    piles: ")
+        for pile in state.rows[p]:
+            top = pile[-1]
+            row.append("[")
+            _card(row, top)
+            if CARD_VALUE[top] == MAX_VALUE:
+                row.append(" torii", style="bold red")
+            row.append(f" x{len(pile)}" if sizes_known else " x?")
+            row.append("] ")
+        if not state.rows[p]:
+            row.append("none", style="dim")
+        row.append("\n    landscapes: ")
+        for slot, tile in enumerate(state.tiles[p]):
+            used = state.tiles_used[p] >> slot & 1
+            row.append(
+                LANDSCAPES[tile].id + (" (used)" if used else ""), style="dim" if used else ""
+            )
+            row.append(" ")
+        shows_hand = (state.redacted and state.viewer == p) or (
+            not state.redacted and (viewer is None or viewer == p)
+        )
+        if shows_hand and state.hands[p]:
+            row.append("\n    hand: ")
+            for c in state.hands[p]:
+                _card(row, c)
+                row.append(" ")
+        parts.append(row)
+    if over:
+        won = rules.winners(state)
+        names = ", ".join(f"P{p}" for p in won)
+        parts.append(Text(f"winner(s): {names}", style="bold"))
+    else:
+        legend = "  ".join(f"{TYPE_LETTERS[t]}={TYPE_NAMES[t]}" for t in state.types)
+        rule = opt_str(state.options, "final_round", "finish")
+        parts.append(Text(f"types: {legend}   (L/R: acorn corner; end: {rule})", style="dim"))
+    return Group(*parts)
