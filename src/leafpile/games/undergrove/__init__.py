@@ -1,0 +1,131 @@
+"""Undergrove: grow seedlings into trees by trading with the mushrooms of a shared forest
+(2-4 players; shared/rules/undergrove.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leafpile.engine import (
+    Action,
+    Game,
+    GameInfo,
+    InvalidOptionsError,
+    OptionSpec,
+    OptionValue,
+    Rng,
+    State,
+)
+from leafpile.games.undergrove import actions, heuristic, rules, view
+from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK
+from leafpile.games.undergrove.state import UndergroveState
+
+#: Decisions in one turn can never exceed this: 3 bonus tiles, 1 + 12 actions (each of the 12
+#: extra-action tiles once, [D] once per turn), each at most 2 absorbs of at most 60 paid steps
+#: plus a handful of choices, and the track reward's few decisions.
+MAX_TURN_DECISIONS = 3 + 13 * (2 * (2 + 60) + 12) + 6
+
+
+class UndergroveGame(Game):
+    info = GameInfo(
+        name="undergrove",
+        title="Undergrove",
+        min_players=2,
+        max_players=4,
+        options=(
+            OptionSpec(
+                "first_player",
+                "random",
+                "who starts [BGA: random]",
+                choices=("random", "0", "1", "2", "3"),
+            ),
+            OptionSpec(
+                "deck",
+                (),
+                "fixed deck order: the 48 mushroom ids 6-53, comma-separated (empty: shuffled)",
+            ),
+            OptionSpec(
+                "goals",
+                (),
+                "the 3 goals in play, one side of 3 different cards (empty: random)",
+            ),
+            OptionSpec(
+                "bonus_tiles",
+                (),
+                "bonus tiles laid out at track spaces 2, 4, 6, in that order (empty: shuffled)",
+            ),
+            OptionSpec(
+                "round_limit",
+                rules.DEFAULT_ROUND_LIMIT,
+                "[D] the game also ends after this many rounds (safety net)",
+                choices=tuple(range(1, rules.MAX_ROUND_LIMIT + 1)),
+            ),
+        ),
+        score_bounds=(0, 100_000),
+        max_length=4 + rules.MAX_ROUND_LIMIT * 4 * MAX_TURN_DECISIONS,
+        summary="Trade carbon for nutrients with the mushrooms of a shared forest (2-4 players).",
+    )
+
+    def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
+        deck = options.get("deck", ())
+        assert isinstance(deck, tuple)
+        if deck and sorted(deck) != list(DECK):
+            raise InvalidOptionsError("option 'deck' must list each mushroom id 6-53 exactly once")
+        goals = options.get("goals", ())
+        assert isinstance(goals, tuple)
+        if goals:
+            problem = rules.check_goals(goals)
+            if problem:
+                raise InvalidOptionsError(problem)
+        bonus = options.get("bonus_tiles", ())
+        assert isinstance(bonus, tuple)
+        need = 3 * BONUS_SET_SIZE[players]
+        if bonus and (
+            len(bonus) < need
+            or len(set(bonus)) != len(bonus)
+            or any(b not in BONUS_TILES for b in bonus)
+        ):
+            raise InvalidOptionsError(
+                f"option 'bonus_tiles' needs at least {need} different bonus ids 1-16"
+            )
+        first = options.get("first_player", "random")
+        if first != "random" and int(str(first)) >= players:
+            raise InvalidOptionsError(f"option 'first_player' must be below {players}")
+
+    def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> UndergroveState:
+        state = UndergroveState(players, seed, options)
+        rules.start_game(state)
+        return state
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> UndergroveState:
+        players, seed, options = self.base_from_dict(data)
+        return UndergroveState.from_dict(players, seed, options, data)
+
+    def parse_notation(self, text: str) -> Action:
+        return actions.parse_notation(text)
+
+    def player_view(self, state: State, player: int | None) -> UndergroveState:
+        assert isinstance(state, UndergroveState)
+        return view.player_view(state, player)
+
+    def determinize(self, view_state: State, player: int | None, rng: Rng) -> UndergroveState:
+        assert isinstance(view_state, UndergroveState)
+        return view.determinize(view_state, player, rng)
+
+    def render(self, state: State, viewer: int | None = None) -> Any:
+        assert isinstance(state, UndergroveState)
+        return view.render(state, viewer)
+
+    def describe(self, state: State, action: Action) -> str:
+        assert isinstance(state, UndergroveState)
+        return view.describe(state, str(action))
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, UndergroveState)
+        return heuristic.evaluate(state, player)
+
+
+GAME = UndergroveGame()
+UndergroveState.game = GAME
+
+__all__ = ["GAME", "UndergroveGame", "UndergroveState"]

@@ -1,0 +1,379 @@
+"""Undergrove's state: plain data (ints, flat lists, two small dicts), a hand-written clone
+and a canonical JSON form.
+
+The forest: `pos[tile]` is the cell of each placed tile (-1 if not placed) and `tile_at` the
+reverse map; `carbon[tile]` and `stored[tile]` what lies on it. Pieces sit on corners:
+`piece[corner]` is `p` for a seedling of player p, `4 + p` for a tree, BLOCKER for a neutral
+place-holder, and `pcarbon[corner]` the carbon it holds. `roots[4 * tile + i]` is the player
+whose root fills the slot of `tile` pointing at its corner i (TL, TR, BL, BR), or -1.
+
+The turn is a stack of pending decisions (`pending`, top = last): tuples `(kind, *ints)`; see
+rules.py for the kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leafpile.engine import (
+    TERMINAL,
+    Action,
+    InvalidStateError,
+    OptionValue,
+    Rng,
+    State,
+    int_list,
+    require,
+)
+from leafpile.games.undergrove import rules
+from leafpile.games.undergrove.components import (
+    BONUS_TILES,
+    GOALS,
+    NUM_TILES,
+    OFFSET,
+    cell,
+    coords,
+)
+
+BLOCKER = 8
+Pending = tuple[Any, ...]
+
+
+class UndergroveState(State):
+    __slots__ = (
+        "absorbed",
+        "activated",
+        "big_turns",
+        "bonus",
+        "bonus_sets",
+        "carbon",
+        "conversions",
+        "deck",
+        "discard",
+        "end_space",
+        "final_round",
+        "first",
+        "gained_c",
+        "goals",
+        "hands",
+        "num_players",
+        "options",
+        "over",
+        "pcarbon",
+        "pending",
+        "piece",
+        "pos",
+        "ready",
+        "redacted",
+        "res",
+        "rng",
+        "root_symbols",
+        "roots",
+        "roots_left",
+        "round",
+        "seed",
+        "seedlings",
+        "setup_left",
+        "stored",
+        "symbol_turns",
+        "tile_at",
+        "to_move",
+        "track",
+        "track_done",
+        "trees",
+        "viewer",
+    )
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
+        n = num_players
+        self.num_players = n
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.redacted = False
+        self.viewer: int | None = None
+        # the forest
+        self.tile_at: dict[int, int] = {}
+        self.pos = [-1] * (NUM_TILES + 1)
+        self.carbon = [0] * (NUM_TILES + 1)
+        self.stored = [0] * (NUM_TILES + 1)
+        self.piece: dict[int, int] = {}
+        self.pcarbon: dict[int, int] = {}
+        self.roots = [-1] * (4 * (NUM_TILES + 1))
+        # cards and tiles
+        self.deck: list[int] = []  # deck[0] is drawn next
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.goals: list[int] = []
+        self.bonus_sets: list[list[int]] = []
+        # players
+        self.res = [[0, 0, 0, 0] for _ in range(n)]  # C, N, P, K
+        self.ready = [0] * n  # bit mask of ready activation tokens
+        self.seedlings = [0] * n
+        self.trees = [0] * n
+        self.roots_left = [0] * n
+        self.track = [0] * n
+        self.bonus: list[list[int]] = [[] for _ in range(n)]
+        self.end_space = [-1] * n
+        self.big_turns = [0] * n  # goal 1
+        self.conversions = [0] * n  # goal 2
+        self.symbol_turns = [0] * n  # goal 8
+        # turn order
+        self.first = 0
+        self.to_move = 0
+        self.round = 0
+        self.final_round = -1  # the last round once the end is triggered (§8)
+        self.over = False
+        self.setup_left = 0  # initial seedlings still to place (§3.6)
+        # this turn
+        self.pending: list[Pending] = []
+        self.absorbed = False
+        self.track_done = False
+        self.gained_c = 0
+        self.root_symbols = [0, 0, 0, 0]
+        self.activated = 0  # bit mask of tile ids activated this turn
+
+    # -- the protocol ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.to_move
+
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def scores(self) -> list[float]:
+        return [float(v) for v in rules.scores(self)]
+
+    def winners(self) -> list[int]:
+        return rules.winners(self)
+
+    # -- copying and saving -----------------------------------------------------------------
+    def clone(self) -> UndergroveState:
+        new = UndergroveState.__new__(UndergroveState)
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after set-up
+        new.rng = self.rng.clone()
+        new.redacted = self.redacted
+        new.viewer = self.viewer
+        new.tile_at = self.tile_at.copy()
+        new.pos = self.pos[:]
+        new.carbon = self.carbon[:]
+        new.stored = self.stored[:]
+        new.piece = self.piece.copy()
+        new.pcarbon = self.pcarbon.copy()
+        new.roots = self.roots[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.hands = [h[:] for h in self.hands]
+        new.goals = self.goals
+        new.bonus_sets = [b[:] for b in self.bonus_sets]
+        new.res = [r[:] for r in self.res]
+        new.ready = self.ready[:]
+        new.seedlings = self.seedlings[:]
+        new.trees = self.trees[:]
+        new.roots_left = self.roots_left[:]
+        new.track = self.track[:]
+        new.bonus = [b[:] for b in self.bonus]
+        new.end_space = self.end_space[:]
+        new.big_turns = self.big_turns[:]
+        new.conversions = self.conversions[:]
+        new.symbol_turns = self.symbol_turns[:]
+        new.first = self.first
+        new.to_move = self.to_move
+        new.round = self.round
+        new.final_round = self.final_round
+        new.over = self.over
+        new.setup_left = self.setup_left
+        new.pending = self.pending[:]
+        new.absorbed = self.absorbed
+        new.track_done = self.track_done
+        new.gained_c = self.gained_c
+        new.root_symbols = self.root_symbols[:]
+        new.activated = self.activated
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.base_dict()
+        out.update(
+            tiles=[
+                [t, *coords(self.pos[t]), self.carbon[t], self.stored[t]]
+                for t in range(1, NUM_TILES + 1)
+                if self.pos[t] >= 0
+            ],
+            pieces=[
+                [*coords(c), code, self.pcarbon.get(c, 0)] for c, code in sorted(self.piece.items())
+            ],
+            roots=[[i // 4, i % 4, p] for i, p in enumerate(self.roots) if p >= 0],
+            deck=list(self.deck),
+            discard=list(self.discard),
+            hands=[list(h) for h in self.hands],
+            goals=list(self.goals),
+            bonus_sets=[list(b) for b in self.bonus_sets],
+            resources=[list(r) for r in self.res],
+            ready=list(self.ready),
+            seedlings=list(self.seedlings),
+            trees=list(self.trees),
+            roots_left=list(self.roots_left),
+            track=list(self.track),
+            bonus=[list(b) for b in self.bonus],
+            end_space=list(self.end_space),
+            big_turns=list(self.big_turns),
+            conversions=list(self.conversions),
+            symbol_turns=list(self.symbol_turns),
+            first=self.first,
+            to_move=self.to_move,
+            round=self.round,
+            final_round=self.final_round,
+            over=self.over,
+            setup_left=self.setup_left,
+            pending=[list(e) for e in self.pending],
+            absorbed=self.absorbed,
+            track_done=self.track_done,
+            gained_c=self.gained_c,
+            root_symbols=list(self.root_symbols),
+            activated=self.activated,
+        )
+        return out
+
+    @classmethod
+    def from_dict(
+        cls, players: int, seed: int, options: dict[str, OptionValue], data: Mapping[str, Any]
+    ) -> UndergroveState:
+        s = cls(players, seed, options)
+        n = players
+        s.rng = Rng(require(data, "rng", int))
+        s.redacted = bool(require(data, "redacted", bool))
+        viewer = data.get("viewer")
+        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
+            raise InvalidStateError("saved state has a bad viewer")
+        s.viewer = viewer
+        for row in _rows(data, "tiles", 5):
+            t, x, y, carbon, stored = row
+            if not 1 <= t <= NUM_TILES or s.pos[t] >= 0 or carbon < 0 or not 0 <= stored <= 4:
+                raise InvalidStateError(f"saved state has a bad tile {row!r}")
+            c = _cell(x, y)
+            if c in s.tile_at:
+                raise InvalidStateError(f"saved state has two tiles on ({x},{y})")
+            s.pos[t], s.carbon[t], s.stored[t] = c, carbon, stored
+            s.tile_at[c] = t
+        for row in _rows(data, "pieces", 4):
+            x, y, code, carbon = row
+            c = _cell(x, y)
+            if c in s.piece or not ((0 <= code < 8 and code % 4 < n) or code == BLOCKER):
+                raise InvalidStateError(f"saved state has a bad piece {row!r}")
+            if not 0 <= carbon <= 4:
+                raise InvalidStateError(f"saved state has a bad piece {row!r}")
+            s.piece[c] = code
+            if code != BLOCKER:
+                s.pcarbon[c] = carbon
+        for row in _rows(data, "roots", 3):
+            t, i, p = row
+            if not (1 <= t <= NUM_TILES and 0 <= i < 4 and 0 <= p < n and s.pos[t] >= 0):
+                raise InvalidStateError(f"saved state has a bad root {row!r}")
+            s.roots[4 * t + i] = p
+        s.deck = int_list(data, "deck")
+        s.discard = int_list(data, "discard")
+        s.hands = _lists(data, "hands", n)
+        s.goals = int_list(data, "goals")
+        s.bonus_sets = _lists(data, "bonus_sets", 3)
+        res = _lists(data, "resources", n)
+        if any(len(r) != 4 or min(r) < 0 for r in res):
+            raise InvalidStateError("saved state field 'resources' is malformed")
+        s.res = res
+        for name in (
+            "ready",
+            "seedlings",
+            "trees",
+            "roots_left",
+            "track",
+            "end_space",
+            "big_turns",
+            "conversions",
+            "symbol_turns",
+        ):
+            values = int_list(data, name)
+            if len(values) != n:
+                raise InvalidStateError(f"saved state field {name!r} needs one entry per player")
+            setattr(s, name, values)
+        s.bonus = _lists(data, "bonus", n)
+        s.first = require(data, "first", int)
+        s.to_move = require(data, "to_move", int)
+        s.round = require(data, "round", int)
+        s.final_round = require(data, "final_round", int)
+        s.over = require(data, "over", bool)
+        s.setup_left = require(data, "setup_left", int)
+        pending = require(data, "pending", list)
+        s.pending = []
+        for entry in pending:
+            if (
+                not isinstance(entry, list)
+                or not entry
+                or entry[0] not in rules.KINDS
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])
+            ):
+                raise InvalidStateError(f"saved state has a bad pending decision {entry!r}")
+            s.pending.append(tuple(entry))
+        s.absorbed = require(data, "absorbed", bool)
+        s.track_done = require(data, "track_done", bool)
+        s.gained_c = require(data, "gained_c", int)
+        s.root_symbols = int_list(data, "root_symbols")
+        s.activated = require(data, "activated", int)
+        _check_consistent(s)
+        return s
+
+
+def _cell(x: int, y: int) -> int:
+    if not (-OFFSET < x < OFFSET and -OFFSET < y < OFFSET):
+        raise InvalidStateError(f"saved state has a position ({x},{y}) off the table")
+    return cell(x, y)
+
+
+def _rows(data: Mapping[str, Any], key: str, width: int) -> list[list[int]]:
+    rows = require(data, key, list)
+    for row in rows:
+        if not (
+            isinstance(row, list)
+            and len(row) == width
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
+        ):
+            raise InvalidStateError(f"saved state field {key!r} is malformed")
+    return [list(r) for r in rows]
+
+
+def _lists(data: Mapping[str, Any], key: str, count: int) -> list[list[int]]:
+    rows = require(data, key, list)
+    if len(rows) != count or not all(
+        isinstance(r, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
+        for r in rows
+    ):
+        raise InvalidStateError(f"saved state field {key!r} is malformed")
+    return [list(r) for r in rows]
+
+
+def _check_consistent(s: UndergroveState) -> None:
+    """Refuse saves that no game could reach (a broken file must not become a broken game)."""
+    n = s.num_players
+    if s.first not in range(n) or s.to_move not in range(n):
+        raise InvalidStateError("saved state has a bad first player or player to move")
+    if len(s.goals) != 3 or any(g not in GOALS for g in s.goals):
+        raise InvalidStateError("saved state has bad goals")
+    if any(b not in BONUS_TILES for row in s.bonus_sets + s.bonus for b in row):
+        raise InvalidStateError("saved state has an unknown bonus tile")
+    if len(s.root_symbols) != 4:
+        raise InvalidStateError("saved state field 'root_symbols' is malformed")
+    if not (s.over or s.pending):
+        raise InvalidStateError("saved state has nothing to decide but is not over")
+    hidden = [t for h in s.hands for t in h if t < 0]
+    known = [t for h in s.hands for t in h if t >= 0] + s.deck + s.discard
+    known += [t for t in range(1, NUM_TILES + 1) if s.pos[t] >= 0]
+    if hidden and not s.redacted:
+        raise InvalidStateError("a full saved state cannot have hidden hand tiles")
+    if any(t != -1 for t in hidden) or sorted(known) != list(range(1, NUM_TILES + 1)):
+        raise InvalidStateError("saved state's tiles are not exactly the 53 tiles of the game")
+    if any(not 0 <= v <= 9 for v in s.track):
+        raise InvalidStateError("saved state has a carbon-track position off the track")
