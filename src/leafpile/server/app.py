@@ -340,9 +340,7 @@ def create_app(
         WebSocketRoute("/ws/tables/{table_id}", ws_table),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    app = Starlette(
-        routes=routes, exception_handlers={ApiError: on_api_error}, lifespan=lifespan
-    )
+    app = Starlette(routes=routes, exception_handlers={ApiError: on_api_error}, lifespan=lifespan)
     app.state.manager = manager
     return app
 

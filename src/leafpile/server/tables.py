@@ -190,9 +190,7 @@ class LiveTable:
             actions=list(self.actions),
             metadata={
                 "table": self.id,
-                "seats": [
-                    s.name if s.kind == HUMAN else f"bot:{s.bot}" for s in self.seats
-                ],
+                "seats": [s.name if s.kind == HUMAN else f"bot:{s.bot}" for s in self.seats],
                 "created_at": self.created_at,
             },
         )

@@ -1,0 +1,55 @@
+"""Server tests run against SQLite and against a real PostgreSQL server.
+
+PostgreSQL: `make test` starts a throwaway cluster and sets LEAFPILE_TEST_PG to a URL of its
+maintenance database; each test gets its own fresh database there. Under CI=true a missing
+PostgreSQL fails loudly instead of skipping.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.live import ThreadServer
+
+PG_URL = os.environ.get("LEAFPILE_TEST_PG", "")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _pg_database() -> Iterator[str]:
+    if not PG_URL:
+        if IN_CI:
+            pytest.fail("LEAFPILE_TEST_PG is not set: PostgreSQL tests cannot run in CI")
+        pytest.skip("no PostgreSQL (set LEAFPILE_TEST_PG, as `make test` does)")
+    import psycopg
+
+    name = "lp_" + uuid.uuid4().hex[:12]
+    admin = PG_URL.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = admin.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'leafpile.db'}"
+    else:
+        yield from _pg_database()
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[ThreadServer]:
+    srv = ThreadServer(db_url).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()

@@ -1,0 +1,106 @@
+"""A real uvicorn server on loopback for the server and browser tests (thread or process)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+import httpx
+import uvicorn
+
+from leafpile.server import RateLimit, create_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_up(base: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"server at {base} did not start")
+
+
+class ThreadServer:
+    """The app served by uvicorn in a background thread of the test process."""
+
+    def __init__(self, db_url: str, **app_options: Any) -> None:
+        app_options.setdefault("allow_client_seed", True)
+        app_options.setdefault("rate_limit", RateLimit(enabled=False))
+        self.db_url = db_url
+        self.app_options = app_options
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> ThreadServer:
+        app = create_app(self.db_url, **self.app_options)
+        self.app = app
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        wait_up(self.base)
+        return self
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=10)
+        self.server = None
+        self.thread = None
+
+    @property
+    def manager(self) -> Any:
+        return self.app.state.manager
+
+
+class ProcessServer:
+    """`leafpile serve` in its own process, so a test can kill it like a crash."""
+
+    def __init__(self, db_url: str) -> None:
+        self.db_url = db_url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ProcessServer:
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "leafpile.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        wait_up(self.base)
+        return self
+
+    def kill(self) -> None:
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)
+            self.proc = None
