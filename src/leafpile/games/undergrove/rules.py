@@ -73,6 +73,7 @@ from leafpile.games.undergrove.components import (
     KIND_OF,
     NEIGHBOURS,
     NUM_TILES,
+    ONGOING_BONUS,
     RANKING_POINTS,
     RESOURCES,
     START_CROSS,
@@ -230,8 +231,6 @@ def has_root(s: UndergroveState, p: int, t: int) -> bool:
 
 def has_ongoing(s: UndergroveState, p: int, bonus: str) -> bool:
     """Ongoing tiles (28-32) help whoever has a root on them (§6.2)."""
-    from leafpile.games.undergrove.components import ONGOING_BONUS
-
     t = ONGOING_BONUS[bonus]
     return s.pos[t] >= 0 and has_root(s, p, t)
 

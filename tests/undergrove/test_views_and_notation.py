@@ -1,0 +1,110 @@
+"""Hidden information (hands, deck order), rendering, notation and random games."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from rich.console import Console
+
+from leafpile.engine import InvalidNotationError, InvalidStateError, Rng
+from leafpile.games.undergrove import GAME, actions
+from leafpile.games.undergrove.components import tile
+from tests.undergrove.helpers import fresh, play
+
+
+def text_of(renderable) -> str:
+    out = io.StringIO()
+    Console(file=out, width=200).print(renderable)
+    return out.getvalue()
+
+
+def test_a_view_hides_other_hands_and_the_deck_order_but_keeps_counts():
+    s = fresh()
+    view = GAME.player_view(s, 0)
+    assert view.hands == [[6, 7, 8], [-1, -1, -1]]
+    assert view.deck == sorted([*s.deck, 9, 10, 11])
+    spectator = GAME.player_view(s, None)
+    assert spectator.hands == [[-1, -1, -1], [-1, -1, -1]]
+
+
+def test_determinize_keeps_what_the_viewer_knows_and_deals_the_rest():
+    s = fresh()
+    play(s, "reproduce", "place 6@2,0", "pay N")
+    view = GAME.player_view(s, 1)
+    full = GAME.determinize(view, 1, Rng(5))
+    assert full.hands[1] == s.hands[1]
+    assert len(full.hands[0]) == 3 and sorted(full.hands[0] + full.deck) == sorted(
+        s.hands[0] + s.deck
+    )
+    assert full.pos == s.pos and full.res == s.res
+    assert GAME.player_view(full, 1).to_dict() == view.to_dict()
+
+
+def test_render_shows_the_forest_and_only_the_viewers_hand():
+    s = fresh()
+    out = text_of(GAME.render(s, 0))
+    assert "Earthlover"[:9] in out and tile(6).name in out
+    for t in s.hands[1]:
+        assert tile(t).name not in out
+    assert "0s0" in out and "1s0" in out  # the first seedlings
+
+
+def test_notation_round_trips_and_rejects_garbage():
+    for text in [
+        "absorb",
+        "activate 12",
+        "carbon 12>-1,0",
+        "pay N",
+        "flip y",
+        "gain K",
+        "swap N>P",
+        "place 23@-2,1",
+        "seedling 1,1",
+        "root 0,-1>4",
+        "convert 3",
+        "discard 9",
+        "store 2",
+        "copy 5",
+        "use B7",
+        "take B16",
+        "end E5",
+        "refresh g",
+        "skip",
+        "done",
+        "nutrient",
+        "again",
+        "stop",
+    ]:
+        assert str(actions.parse_notation(text)) == text
+    for bad in ["absorb now", "pay X", "place 23", "end E6", "root 1,1", "???"]:
+        with pytest.raises(InvalidNotationError):
+            actions.parse_notation(bad)
+
+
+def test_a_broken_save_is_refused():
+    s = fresh()
+    data = s.to_dict()
+    for key, value in (("hands", [[6, 7, 8]]), ("track", [0, 12]), ("goals", [1, 2])):
+        with pytest.raises(InvalidStateError):
+            GAME.state_from_dict({**data, key: value})
+    broken = json.loads(json.dumps(data))
+    broken["deck"] = broken["deck"][1:]
+    with pytest.raises(InvalidStateError):
+        GAME.state_from_dict(broken)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_with_winners(players):
+    for seed in range(3):
+        s = GAME.new_state(players, seed=seed)
+        chooser = random.Random(seed)
+        steps = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply(legal[chooser.randrange(len(legal))])
+            steps += 1
+        assert steps <= GAME.info.max_length
+        assert s.winners()
