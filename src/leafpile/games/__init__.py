@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from leafpile.engine import Game, UnknownGameError
-from leafpile.games import autumn
+from leafpile.games import autumn, momiji
 
-GAMES: dict[str, Game] = {game.info.name: game for game in (autumn.GAME,)}
+GAMES: dict[str, Game] = {
+    game.info.name: game
+    for game in (
+        autumn.GAME,
+        momiji.GAME,
+    )
+}
 
 
 def get_game(name: str) -> Game:

@@ -1,0 +1,126 @@
+"""The conformance checks again, for Momiji's option variants (the shared suite plays only the
+defaults), plus what Momiji hides: hands, the deck, the discard pile and the piles' insides."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import pairwise
+
+import pytest
+
+from leafpile.engine import Rng
+from leafpile.games.momiji import GAME, MomijiState
+from leafpile.games.momiji.components import CARD_TYPE, CARD_VALUE, LANDSCAPE_INDEX
+
+VARIANTS = [
+    (2, {"landscapes": "draft"}),
+    (3, {"show_pile_sizes": True}),
+    (4, {"final_round": "extra", "harvest": "new-pairs", "start_acorns": 5}),
+    (3, {"landscapes": "draft", "show_pile_sizes": True, "first_player": "2"}),
+]
+
+
+def canon(state: MomijiState) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True)
+
+
+def random_states(players: int, options: dict, seed: int) -> list[MomijiState]:
+    state = GAME.new_state(players, seed=seed, options=options)
+    assert isinstance(state, MomijiState)
+    chooser = random.Random(seed)
+    states = [state.clone()]
+    for _ in range(GAME.info.max_length):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply(actions[chooser.randrange(len(actions))])
+        states.append(state.clone())
+    assert state.is_terminal()
+    return states
+
+
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
+@pytest.mark.parametrize("seed", range(3))
+def test_variant_games_end_round_trip_and_views_are_consistent(players, options, seed):
+    states = random_states(players, options, seed)
+    rng = Rng(seed)
+    for i, state in enumerate(states):
+        text = canon(state)
+        assert canon(GAME.state_from_dict(json.loads(text))) == text
+        if i % 4:
+            continue
+        for viewer in [None, *range(players)]:
+            view = GAME.player_view(state, viewer)
+            vtext = canon(view)
+            full = GAME.determinize(view, viewer, rng)
+            assert canon(GAME.player_view(full, viewer)) == vtext
+            assert sorted(c for c in _all_cards(full)) == sorted(_all_cards(state))
+            if viewer == state.current_player:
+                assert [str(a) for a in view.legal_actions()] == [
+                    str(a) for a in state.legal_actions()
+                ]
+                assert [str(a) for a in full.legal_actions()] == [
+                    str(a) for a in state.legal_actions()
+                ]
+
+
+def _all_cards(state: MomijiState) -> list[int]:
+    cards = state.deck + state.display + state.discard
+    for hand in state.hands:
+        cards += hand
+    for row in state.rows:
+        for pile in row:
+            cards += pile
+    return cards
+
+
+def test_views_hide_other_hands_the_deck_the_discard_and_the_piles_insides():
+    states = random_states(3, {}, 11)
+    middle = next(
+        s for s in states[40:] if s.discard and any(len(p) > 2 for r in s.rows for p in r)
+    )
+    view = GAME.player_view(middle, 1)
+    assert view.hands[1] == middle.hands[1]
+    assert all(c == -1 for p in (0, 2) for c in view.hands[p])
+    assert len(view.hands[0]) == len(middle.hands[0])
+    assert set(view.deck) == {-1} and set(view.discard) == {-1}
+    assert view.display == middle.display
+    for real_row, seen_row in zip(middle.rows, view.rows, strict=True):
+        assert [p[-1] for p in seen_row] == [p[-1] for p in real_row]
+        assert all(len(p) == 1 for p in seen_row)  # not even the pile sizes are shown
+    sized = GAME.player_view(GAME.new_state(3, seed=1, options={"show_pile_sizes": True}), 0)
+    assert sized.options["show_pile_sizes"] is True
+
+
+def test_views_of_a_finished_game_show_the_piles_for_scoring():
+    final = random_states(2, {}, 5)[-1]
+    view = GAME.player_view(final, None)
+    assert view.rows == final.rows
+    assert view.scores() == final.scores()
+
+
+def test_determinized_piles_are_plausible_piles():
+    """Without the skip / start-with-1 powers, every sampled pile starts with a 0 and climbs by
+    at most 1, like a real pile."""
+    tiles = [LANDSCAPE_INDEX[t] for t in ("L1", "C2", "R1", "L2", "C4", "R2", "L3", "C5", "R3")]
+    for seed in range(4):
+        states = random_states(3, {"landscape_tiles": tiles}, seed)
+        rng = Rng(seed)
+        for state in states[::7]:
+            if state.phase == "over":
+                continue
+            full = GAME.determinize(GAME.player_view(state, 0), 0, rng)
+            for row in full.rows:
+                for pile in row:
+                    values = [CARD_VALUE[c] for c in pile]
+                    assert values[0] == 0
+                    assert all(0 <= b - a <= 1 for a, b in pairwise(values))
+                    assert len({CARD_TYPE[c] for c in pile}) == 1
+
+
+def test_determinize_varies_the_hidden_cards():
+    state = random_states(4, {}, 3)[30]
+    view = GAME.player_view(state, 0)
+    samples = {canon(GAME.determinize(view, 0, Rng(k))) for k in range(5)}
+    assert len(samples) == 5
