@@ -5,7 +5,7 @@ PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test install lint typecheck unit clean
+.PHONY: run test install lint typecheck unit clean system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +15,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The web platform on http://127.0.0.1:8000 with an embedded SQLite database (leafpile.db).
 run: install
-	$(VENV)/bin/leafpile play autumn --seats me,random
+	$(VENV)/bin/leafpile serve --host 127.0.0.1 --port 8000
+
+# Debian's chromium + chromium-driver and postgresql for the browser and PostgreSQL tests
+# (installed only when missing, and only as root).
+system-deps:
+	bash scripts/install-system-deps.sh
 
 lint: install
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -24,8 +30,9 @@ lint: install
 typecheck: install
 	$(VENV)/bin/mypy
 
-unit: install
-	$(PY) -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
+# The whole suite, with a throwaway PostgreSQL server for the server tests (LEAFPILE_TEST_PG).
+unit: install system-deps
+	bash scripts/with-postgres.sh $(PY) -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
 
 test: lint typecheck unit
 

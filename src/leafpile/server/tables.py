@@ -120,6 +120,13 @@ class LiveTable:
                 return s.seat
         return None
 
+    def seat_name(self, seat: SeatRow) -> str | None:
+        """A human's display name; a bot is "medium bot" (numbered when two share a level)."""
+        if seat.kind == HUMAN:
+            return seat.name
+        twins = sum(1 for s in self.seats if s.kind == BOT and s.bot == seat.bot)
+        return f"{seat.bot} bot" + (f" {seat.seat + 1}" if twins > 1 else "")
+
     def seats_public(self) -> list[dict[str, Any]]:
         connected = {lst.seat for lst in self.listeners if lst.seat is not None}
         return [
@@ -127,7 +134,7 @@ class LiveTable:
                 "seat": s.seat,
                 "kind": s.kind,
                 "bot": s.bot,
-                "name": s.name if s.kind == HUMAN else f"{s.bot} bot",
+                "name": self.seat_name(s),
                 "open": s.kind == HUMAN and s.token_hash is None,
                 "connected": s.kind == BOT or s.seat in connected,
             }

@@ -81,6 +81,10 @@ export async function loadRenderer(gameInfo) {
 }
 
 export function seatLabel(seat) {
-  if (seat.kind === "bot") return `${seat.bot} bot`;
   return seat.open ? "open seat" : seat.name;
+}
+
+/** Put seat names into a log line from the game ("P0 places ..." -> "Ana places ..."). */
+export function withNames(text, seatName) {
+  return text.replace(/\bP(\d)\b/g, (m, i) => seatName(Number(i)) || m);
 }

@@ -1,5 +1,5 @@
 // Replay a table step by step from the public views the server rebuilds from its action log.
-import { api, el, loadRenderer, seatLabel, toast } from "/static/api.js";
+import { api, el, loadRenderer, seatLabel, toast, withNames } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -7,12 +7,13 @@ let data = null;
 let renderer = null;
 let step = 0;
 let timer = null;
+const seatName = (i) => (i === null || i === undefined || !data ? "" : seatLabel(data.seats[i]));
 
 function show(i) {
   step = Math.max(0, Math.min(i, data.steps.length - 1));
   const s = data.steps[step];
   $("step").value = step;
-  $("step-label").textContent = `Step ${step} of ${data.steps.length - 1}` + (s.line ? ` — ${s.line}` : "");
+  $("step-label").textContent = `Step ${step} of ${data.steps.length - 1}` + (s.line ? ` — ${withNames(s.line, seatName)}` : "");
   document.body.dataset.step = step;
   $("players").replaceChildren(
     ...data.seats.map((seat) =>
@@ -22,18 +23,20 @@ function show(i) {
       ),
     ),
   );
-  $("log").replaceChildren(...data.steps.slice(1, step + 1).map((x) => el("li", {}, x.line)));
+  const log = $("log");
+  log.replaceChildren(...data.steps.slice(1, step + 1).map((x) => el("li", {}, withNames(x.line, seatName))));
+  log.scrollTop = log.scrollHeight;
   renderer.update({
     view: s.view, legal: [], you: null, to_move: s.to_move, seats: data.seats,
     status: step === data.steps.length - 1 ? data.status : "playing",
-    scores: s.scores, extras: s.extras, players: data.players, version: s.version,
+    scores: s.scores, extras: s.extras, players: data.players, version: s.version, options: data.options,
   });
 }
 
 function togglePlay() {
-  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶"; return; }
+  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "Play"; return; }
   if (step >= data.steps.length - 1) show(0);
-  $("play").textContent = "⏸";
+  $("play").textContent = "Pause";
   timer = setInterval(() => {
     if (step >= data.steps.length - 1) { togglePlay(); return; }
     show(step + 1);
@@ -47,7 +50,6 @@ async function main() {
   $("status").className = `status ${data.status}`;
   const { games } = await api("/api/games");
   const module = await loadRenderer(games.find((g) => g.name === data.game));
-  const seatName = (i) => (i === null || i === undefined ? "" : seatLabel(data.seats[i]));
   renderer = module.createRenderer($("board"), { act: () => {}, seatName, replay: true });
   $("step").max = data.steps.length - 1;
   $("step").addEventListener("input", (e) => show(Number(e.target.value)));

@@ -1,6 +1,6 @@
 // A live table: one WebSocket to the server, which pushes this seat's own view (or the public
 // view for spectators) with the legal actions; every choice offered is built from them.
-import { api, el, getName, getToken, loadRenderer, seatLabel, setName, setToken, toast } from "/static/api.js";
+import { api, el, getName, getToken, loadRenderer, seatLabel, setName, setToken, toast, withNames } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -101,8 +101,7 @@ function renderSide(msg) {
   } else result.hidden = true;
 
   const log = $("log");
-  const named = (text) => text.replace(/\bP(\d)\b/g, (m, i) => seatName(Number(i)) || m);
-  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, named(e.text))));
+  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(e.text, seatName))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -148,7 +147,9 @@ function connect() {
 async function main() {
   const snapshot = await api(`/api/tables/${tableId}`).catch((e) => { $("turn").textContent = e.message; throw e; });
   const { games } = await api("/api/games");
-  const module = await loadRenderer(games.find((g) => g.name === snapshot.game));
+  // `?generic` shows the fallback renderer that every game gets when it has none of its own.
+  const generic = new URLSearchParams(location.search).has("generic");
+  const module = await loadRenderer(generic ? null : games.find((g) => g.name === snapshot.game));
   renderer = module.createRenderer($("board"), { act, seatName, replay: false });
   connect();
 }

@@ -45,7 +45,7 @@ function leafDefs() {
       svg("path", { d: round, fill: "#a87a12", opacity: 0.5 }),
       svg("path", { d: "M0,-7 L0,8", stroke: "#7b5a0c", "stroke-width": 0.6, opacity: 0.6 })),
     svg("filter", { id: "card-shadow", x: "-20%", y: "-20%", width: "140%", height: "140%" },
-      svg("feDropShadow", { dx: 0.8, dy: 1.2, stdDeviation: 1.2, "flood-opacity": 0.35 })),
+      svg("feDropShadow", { dx: 1, dy: 1.6, stdDeviation: 1.4, "flood-opacity": 0.5 })),
   );
 }
 
@@ -53,13 +53,17 @@ function leafDefs() {
 function cardGroup(faces, x, y, rot, extra = {}) {
   const colours = facesAt(faces, rot);
   const g = svg("g", { class: "autumn-card", transform: `translate(${x * W},${y * H})`, ...extra });
-  g.append(svg("rect", { x: 0, y: 0, width: 2 * W, height: 2 * H, rx: 3, fill: "#fff", filter: "url(#card-shadow)" }));
+  g.append(svg("rect", { x: 0, y: 0, width: 2 * W, height: 2 * H, rx: 3, fill: "#fbf3e4", filter: "url(#card-shadow)" }));
   CELL_OFFSETS.forEach(([dx, dy], i) => {
     const c = colours[i];
-    g.append(svg("rect", { x: dx * W + 1, y: dy * H + 1, width: W - 2, height: H - 2, rx: 2, fill: FILL[c], "data-colour": c }));
+    const m = 1.6; // card margin
+    const gap = 1.2; // between the four spaces of one card
+    const cw = W - m - gap / 2;
+    const ch = H - m - gap / 2;
+    g.append(svg("rect", { x: m + dx * (cw + gap), y: m + dy * (ch + gap), width: cw, height: ch, rx: 1.5, fill: FILL[c], "data-colour": c }));
     g.append(svg("use", { href: `#leaf-${c}`, x: dx * W + 3, y: dy * H + 8, width: W - 6, height: H - 16 }));
   });
-  g.append(svg("rect", { x: 0.3, y: 0.3, width: 2 * W - 0.6, height: 2 * H - 0.6, rx: 3, fill: "none", stroke: "#4a3520", "stroke-width": 0.8, class: "outline" }));
+  g.append(svg("rect", { x: 0.4, y: 0.4, width: 2 * W - 0.8, height: 2 * H - 0.8, rx: 3, fill: "none", stroke: "#3b2a1a", "stroke-width": 1.1, class: "outline" }));
   return g;
 }
 
@@ -161,6 +165,10 @@ export function createRenderer(root, ctx) {
     for (const [, x, y] of v.placed) grow(x, y);
     for (const p of placements()) grow(p.x, p.y);
     if (!placements().length && !ctx.replay && v.phase !== "over") { x0 -= 1; y0 -= 1; x1 += 1; y1 += 1; }
+    // never zoom in further than a table of 10 x 6 spaces, so cards keep a sensible size
+    const grow2 = (lo, hi, min) => { const extra = Math.max(0, min - (hi - lo)) / 2; return [lo - extra, hi + extra]; };
+    [x0, x1] = grow2(x0, x1, 10);
+    [y0, y1] = grow2(y0, y1, 6);
     const pad = 6;
     return `${x0 * W - pad} ${y0 * H - pad} ${(x1 - x0) * W + 2 * pad} ${(y1 - y0) * H + 2 * pad}`;
   }
@@ -249,6 +257,7 @@ export function createRenderer(root, ctx) {
     hand.hidden = false;
     handCard.append(cardGroup(faces[v.card], 0, 0, rot));
     rotateButton.disabled = !hasRotated();
+    rotateButton.hidden = Boolean(ctx.replay);
     rotateButton.title = hasRotated() ? "Turn the card by 180° (key R)" : "This card looks the same turned";
     if (ctx.replay) hint.textContent = "";
     else if (myPlacements.length) hint.textContent = "Move the pointer over the table: legal spots light up. Click to place.";
