@@ -93,11 +93,7 @@ def spots(state: UnderTheLeavesState, player: int = 0, family: int | None = None
     """The dweller figures as (family, (x, y)), in the order they arrived."""
     from leafpile.games.under_the_leaves.components import space_xy
 
-    return [
-        (f, space_xy(b))
-        for f, b in state.spots[player]
-        if family is None or f == family
-    ]
+    return [(f, space_xy(b)) for f, b in state.spots[player] if family is None or f == family]
 
 
 def picture(state: UnderTheLeavesState, player: int = 0) -> list[str]:

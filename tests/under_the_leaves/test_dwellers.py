@@ -14,7 +14,7 @@ from leafpile.games.under_the_leaves.components import LEAF, MUSH, WATER
 
 from .garden import figures, lay, new_game, picture, spots
 
-# -- leaf dwellers ----------------------------------------------------------------------------------
+# -- leaf dwellers -----------------------------------------------------------------------------
 
 
 def pink_square(**cards):
@@ -92,7 +92,7 @@ def test_runner_scores_once_per_sector():
     assert figures(s, family=LEAF) == 1
 
 
-# -- mushroom dwellers ------------------------------------------------------------------------------
+# -- mushroom dwellers -------------------------------------------------------------------------
 
 
 def test_host_arrives_on_a_sector_with_two_mushrooms_of_any_size():
@@ -203,7 +203,7 @@ def test_loner_refuses_a_mushroom_among_the_neighbours():
     assert figures(s, family=MUSH) == 0
 
 
-# -- puddle dwellers --------------------------------------------------------------------------------
+# -- puddle dwellers ---------------------------------------------------------------------------
 
 
 def test_diver_arrives_when_a_puddle_of_two_forms_and_not_when_it_grows():
@@ -274,7 +274,7 @@ def test_shy_refuses_a_puddle_among_the_neighbours():
     assert figures(s, family=WATER) == 0
 
 
-# -- Burly ------------------------------------------------------------------------------------------
+# -- Burly -------------------------------------------------------------------------------------
 
 
 def test_burly_goes_to_the_first_sector_of_five_then_to_strictly_larger_ones():

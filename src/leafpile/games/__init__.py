@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from leafpile.engine import Game, UnknownGameError
-from leafpile.games import autumn, momiji
+from leafpile.games import autumn, momiji, under_the_leaves, undergrove
 
 GAMES: dict[str, Game] = {
     game.info.name: game
     for game in (
         autumn.GAME,
         momiji.GAME,
+        under_the_leaves.GAME,
+        undergrove.GAME,
     )
 }
 
