@@ -254,12 +254,20 @@ def test_inactive_objectives_and_a_best_value_of_zero_score_nothing():
 # -- free actions (§4.5) ------------------------------------------------------------------------
 def test_compost_two_cards_for_an_acorn_once_per_turn():
     s = table(hands=["G2 Y2 O2 R2"], display="G0L", acorns=[0, 0])
-    assert "compost G2 Y2" in legal(s)
-    play(s, "compost Y2 G2")  # either order is understood
-    assert s.acorns[0] == 1 and hand(s, 0) == ["O2", "R2"]
-    assert not any(a.startswith("compost") for a in legal(s))
+    play(s, "compost")
+    assert legal(s) == {"discard G2", "discard Y2", "discard O2", "discard R2"}
+    play(s, "discard Y2")
+    assert s.acorns[0] == 0  # the acorn comes with the second card
+    play(s, "discard G2")
+    assert s.acorns[0] == 1 and hand(s, 0) == ["O2", "R2"] and len(s.discard) == 2
+    assert "compost" not in legal(s)
     play(s, "take G")
-    assert not any(a.startswith("compost") for a in legal(s))
+    assert "compost" not in legal(s)
+
+
+def test_compost_needs_two_cards_in_hand():
+    s = table(hands=["G2"], display="G0L", acorns=[0, 0])
+    assert "compost" not in legal(s)
 
 
 def test_one_landscape_per_turn_and_each_landscape_once_per_game():
@@ -279,7 +287,7 @@ def test_free_actions_come_before_or_after_the_main_action_never_during_it():
     play(s, "G0L")
     assert not any(a.startswith(("compost", "land")) for a in legal(s))
     play(s, "stop")
-    assert "compost O2 R2" in legal(s) and "land L1" in legal(s)
+    assert "compost" in legal(s) and "land L1" in legal(s)
 
 
 def test_end_of_turn_requires_the_main_action():
@@ -540,7 +548,7 @@ def test_notation_round_trips_and_refuses_nonsense():
         "G0L>",
         "stop",
         "obj zero",
-        "compost G0L Y2",
+        "compost",
         "land L1",
         "end",
         "discard G3",
@@ -549,6 +557,6 @@ def test_notation_round_trips_and_refuses_nonsense():
         "draft C3",
     ]:
         assert str(GAME.parse_notation(text)) == text
-    for text in ["", "take", "take Z", "<G0L>", "G4", "obj nothing", "compost G0L", "swap 9"]:
+    for text in ["", "take", "take Z", "<G0L>", "G4", "obj nothing", "compost G0L Y2", "swap 9"]:
         with pytest.raises(InvalidNotationError):
             GAME.parse_notation(text)

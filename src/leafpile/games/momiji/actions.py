@@ -11,10 +11,10 @@ acorn in its bottom-left corner, `Y2` = yellow 2 without acorn), never by card i
 | `<G0L` / `G0L>`   | Play: start a new pile at the left / right end of the row (§3)       |
 | `stop`            | end the current Play (or an optional power step)                    |
 | `obj zero`        | activate an objective (§4.3)                                        |
-| `compost G0L Y2`  | free action: discard these 2 cards for 1 acorn (§4.5)               |
+| `compost`         | free action: discard 2 cards (chosen by `discard`) for 1 acorn §4.5 |
 | `land L1`         | free action: pay 1 acorn and use a landscape power (§4.5)           |
 | `end`             | end the turn (or pass when no main action is possible, §4.7)        |
-| `discard G0L`     | discard a card (hand limit §4.6, or a landscape power)              |
+| `discard G0L`     | discard a card face down (compost, hand limit §4.6, power R5)       |
 | `pick G0L`        | landscape power: take this card from the display                   |
 | `swap 2`          | landscape power: swap piles 2 and 3 of your row (1 = leftmost)      |
 | `draft L3`        | landscape draft: keep this tile                                     |
@@ -85,11 +85,8 @@ class Activate(Action):
 
 @dataclass(frozen=True)
 class Compost(Action):
-    first: int  # kinds, first <= second
-    second: int
-
     def __str__(self) -> str:
-        return f"compost {KIND_NAMES[self.first]} {KIND_NAMES[self.second]}"
+        return "compost"
 
 
 @dataclass(frozen=True)
@@ -144,7 +141,7 @@ REFRESH = Refresh()
 PLACE = tuple(tuple(Place(k, side) for side in range(3)) for k in range(NUM_KINDS))
 STOP = Stop()
 ACTIVATE = tuple(Activate(i) for i in range(len(OBJECTIVES)))
-COMPOST = tuple(tuple(Compost(a, b) for b in range(NUM_KINDS)) for a in range(NUM_KINDS))
+COMPOST = Compost()
 LAND = tuple(UseLandscape(i) for i in range(len(LANDSCAPES)))
 END = End()
 DISCARD = tuple(Discard(k) for k in range(NUM_KINDS))
@@ -152,12 +149,12 @@ PICK = tuple(Pick(k) for k in range(NUM_KINDS))
 SWAP = tuple(Swap(i) for i in range(NUM_TYPES))
 DRAFT = tuple(Draft(i) for i in range(len(LANDSCAPES)))
 
-_WORDS = {"refresh": REFRESH, "stop": STOP, "end": END, "pass": END}
+_WORDS = {"refresh": REFRESH, "stop": STOP, "end": END, "pass": END, "compost": COMPOST}
 _KIND_RE = r"([A-Z][0-9]L?R?)"
 _PLACE_RE = re.compile(rf"^(<?){_KIND_RE}(>?)$")
 HELP = (
     "Momiji notation: 'take G', 'refresh', 'G0L' / '<G0L' / 'G0L>' (play a card; < and > start "
-    "a new pile at the left / right end), 'stop', 'obj zero', 'compost G0L Y2', 'land L1', "
+    "a new pile at the left / right end), 'stop', 'obj zero', 'compost', 'land L1', "
     "'end', 'discard G0L', 'pick G0L', 'swap 1', 'draft L1'"
 )
 
@@ -190,9 +187,6 @@ def parse_notation(text: str) -> Action:
         return TAKE[TYPE_LETTERS.index(args[0].upper())]
     if head == "obj" and len(args) == 1 and args[0] in OBJECTIVE_INDEX:
         return ACTIVATE[OBJECTIVE_INDEX[args[0]]]
-    if head == "compost" and len(args) == 2:
-        a, b = sorted((_kind(args[0], whole), _kind(args[1], whole)))
-        return COMPOST[a][b]
     if head == "land" and len(args) == 1 and args[0].upper() in LANDSCAPE_INDEX:
         return LAND[LANDSCAPE_INDEX[args[0].upper()]]
     if head == "draft" and len(args) == 1 and args[0].upper() in LANDSCAPE_INDEX:

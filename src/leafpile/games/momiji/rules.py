@@ -48,6 +48,7 @@ from leafpile.games.momiji.components import (
     CARD_RIGHT,
     CARD_TYPE,
     CARD_VALUE,
+    CARDS,
     COMPOST_CARDS,
     DISPLAY_SIZE,
     HAND_LIMIT,
@@ -175,7 +176,7 @@ def start_turn(s: MomijiState, player: int) -> None:
     s.land_used = False
     s.mods = 0
     s.played = []
-    s.sold = 0
+    s.step_cards = 0
 
 
 def reveal(s: MomijiState, count: int) -> None:
@@ -211,8 +212,10 @@ def legal_actions(s: MomijiState) -> list[Action]:
         return out
     if phase == "discard":
         return [DISCARD[k] for k in _kinds(s.hands[s.to_move])]
+    if phase == "compost":
+        return [DISCARD[k] for k in _kinds(s.hands[s.to_move])]
     if phase == "sell":
-        out = [DISCARD[k] for k in _kinds(s.hands[s.to_move])] if s.sold < SELL_CARDS else []
+        out = [DISCARD[k] for k in _kinds(s.hands[s.to_move])] if s.step_cards < SELL_CARDS else []
         out.append(STOP)
         return out
     if phase == "pick":
@@ -242,17 +245,7 @@ def _turn_actions(s: MomijiState) -> list[Action]:
     main_possible = bool(out)
     hand = s.hands[p]
     if not s.composted and len(hand) >= COMPOST_CARDS:  # §4.5 compost: 2 cards, any kinds
-        counts: dict[int, int] = {}
-        for c in hand:
-            k = CARD_KIND[c]
-            counts[k] = counts.get(k, 0) + 1
-        kinds = sorted(counts)
-        for i, a in enumerate(kinds):
-            row = COMPOST[a]
-            if counts[a] >= 2:
-                out.append(row[a])
-            for b in kinds[i + 1 :]:
-                out.append(row[b])
+        out.append(COMPOST)
     if not s.land_used and acorns >= LANDSCAPE_COST:  # §4.5 landscape: once per turn
         used = s.tiles_used[p]
         for slot, tile in enumerate(s.tiles[p]):
@@ -381,8 +374,10 @@ def apply(s: MomijiState, action: Action) -> None:
         _take(s, action.type)  # type: ignore[attr-defined]
     elif kind is End:
         _end(s)
-    elif kind is Compost:
-        _compost(s, action)  # type: ignore[arg-type]
+    elif kind is Compost:  # §4.5: the 2 cards follow as `discard` decisions
+        s.composted = True
+        s.step_cards = 0
+        s.phase = "compost"
     elif kind is Discard:
         _discard(s, action.kind)  # type: ignore[attr-defined]
     elif kind is Refresh:
@@ -523,22 +518,17 @@ def _take(s: MomijiState, t: int) -> None:
         s.phase = "turn"
 
 
-def _compost(s: MomijiState, action: Compost) -> None:
-    """§4.5: discard 2 cards for 1 acorn, once per turn."""
-    p = s.to_move
-    hand = s.hands[p]
-    s.discard.append(_take_card(hand, action.first))
-    s.discard.append(_take_card(hand, action.second))
-    s.acorns[p] += 1
-    s.composted = True
-
-
 def _discard(s: MomijiState, kind: int) -> None:
     p = s.to_move
     s.discard.append(_take_card(s.hands[p], kind))
     if s.phase == "sell":  # R5: 1 acorn per card
         s.acorns[p] += 1
-        s.sold += 1
+        s.step_cards += 1
+    elif s.phase == "compost":  # §4.5: 1 acorn for 2 cards
+        s.step_cards += 1
+        if s.step_cards == COMPOST_CARDS:
+            s.acorns[p] += 1
+            s.phase = "turn"
     elif len(s.hands[p]) <= HAND_LIMIT:  # §4.6 hand limit reached: the turn ends
         end_turn(s)
 
@@ -573,7 +563,7 @@ def _use_landscape(s: MomijiState, tile: int) -> None:
     elif power == "swap_piles":
         s.phase = "swap"
     elif power == "sell_cards":
-        s.sold = 0
+        s.step_cards = 0
         s.phase = "sell"
     else:  # pragma: no cover - data/landscapes.json names an unknown power
         raise ValueError(f"unknown landscape power {power!r}")
@@ -698,24 +688,28 @@ def winners(s: MomijiState) -> list[int]:
 
 
 def max_length(players: int) -> int:
-    """A true upper bound on the number of actions of a game (see the derivation below).
+    """A true upper bound on the number of actions of a game.
 
     With C cards in play and n players: each card enters the display at most once and reaches
     a hand at most once from the deck or display (+2 per player from the discard, R2), and
-    never goes back. So takes <= C, refreshes <= C (each reveals a card), placements + discards
-    + composts <= C + 2n, Play `stop`s <= placements, objectives <= n + 2, turns (each has a
-    main action, or is a pass, possible only from the end trigger on: <= n + 1) <=
-    2C + 4n + 3 `end`s, landscapes <= 3n with <= 4n follow-up decisions, draft 3n.
+    never goes back. So: takes <= C; refreshes <= C (each reveals a card); placements +
+    discards <= C + 2n (each takes a card out of a hand); Play `stop`s <= placements; composts
+    <= (C + 2n) / 2 (each is followed by 2 discards); objectives <= n + 2; turns, hence `end`s,
+    <= 2C + 4n + 3 (each turn has a main action, or is a pass, which is possible only from the
+    end trigger on: <= n + 1 passes); landscapes <= 3n with <= 4n follow-up `stop`/`pick`/`swap`
+    decisions; the draft 3n.
     """
-    c = setup_row(players)[0] * 14
+    c = setup_row(players)[0] * len(CARDS) // NUM_TYPES
     n = players
-    return 3 * n + (2 * c + 4 * n + 3) + c + c + 2 * (c + 2 * n) + (n + 2) + 3 * n + 4 * n
+    moves = c + 2 * n
+    turns = 2 * c + 4 * n + 3
+    return 3 * n + turns + c + c + 2 * moves + moves // 2 + (n + 2) + 3 * n + 4 * n
 
 
 def max_score(players: int) -> int:
     """A true upper bound of one player's score: piles <= 3 per card; acorns from the start
     (<= 10 by option), harvests (<= 2 x 5 pairs per Play), composts and powers; objectives."""
-    c = setup_row(players)[0] * 14
+    c = setup_row(players)[0] * len(CARDS) // NUM_TYPES
     n = players
     plays = c + 2 * n
     harvests = (plays // 2 + 1) * HARVEST_ACORNS * (NUM_TYPES - 1)

@@ -38,13 +38,14 @@ DRAFT = "draft"  # keep one revealed landscape tile
 TURN = "turn"  # main action, free actions or end of turn
 COLLECT = "collect"  # after a paid refresh: take a type
 COLLECT2 = "collect2"  # landscape power: take a second type, or stop
+COMPOST = "compost"  # free action: discard 2 cards, one at a time
 PLAY = "play"  # a Play action in progress: place another card or stop
 PICK = "pick"  # landscape power: take one card from the display
 SWAP = "swap"  # landscape power: swap two adjacent open piles
 SELL = "sell"  # landscape power: discard up to 3 cards for acorns
 DISCARD = "discard"  # end of turn: discard down to the hand limit
 OVER = "over"
-PHASES = (DRAFT, TURN, COLLECT, COLLECT2, PLAY, PICK, SWAP, SELL, DISCARD, OVER)
+PHASES = (DRAFT, TURN, COLLECT, COLLECT2, COMPOST, PLAY, PICK, SWAP, SELL, DISCARD, OVER)
 
 
 class MomijiState(State):
@@ -72,7 +73,7 @@ class MomijiState(State):
         "rng",
         "rows",
         "seed",
-        "sold",
+        "step_cards",
         "tiles",
         "tiles_used",
         "to_move",
@@ -113,7 +114,7 @@ class MomijiState(State):
         self.land_used = False
         self.mods = 0  # bitmask of rules.MOD_* landscape effects active this turn
         self.played: list[int] = []  # types placed in the current Play, in order
-        self.sold = 0  # cards discarded so far with the sell_cards power
+        self.step_cards = 0  # cards discarded so far in this compost or sell_cards step
         # -- end of game (§5) --
         self.turns_left = -1  # -1: not triggered; else turns still to play after this one
 
@@ -138,7 +139,7 @@ class MomijiState(State):
 
     def parse_action(self, text: str) -> Action:
         """Exact notation first; then accept other spellings of a legal action (any case,
-        compost cards in either order, 'pass' for 'end')."""
+        'pass' for 'end')."""
         try:
             return super().parse_action(text)
         except IllegalActionError:
@@ -182,7 +183,7 @@ class MomijiState(State):
         new.land_used = self.land_used
         new.mods = self.mods
         new.played = self.played[:]
-        new.sold = self.sold
+        new.step_cards = self.step_cards
         new.turns_left = self.turns_left
         return new
 
@@ -212,7 +213,7 @@ class MomijiState(State):
             land_used=self.land_used,
             mods=self.mods,
             played=list(self.played),
-            sold=self.sold,
+            step_cards=self.step_cards,
             turns_left=self.turns_left,
         )
         return out
@@ -256,7 +257,7 @@ class MomijiState(State):
         s.land_used = require(data, "land_used", bool)
         s.mods = require(data, "mods", int)
         s.played = int_list(data, "played")
-        s.sold = require(data, "sold", int)
+        s.step_cards = require(data, "step_cards", int)
         s.turns_left = require(data, "turns_left", int)
         _check_consistent(s)
         return s

@@ -196,7 +196,7 @@ def describe(state: MomijiState, action: object) -> str:
     if isinstance(action, Activate):
         return f"{who} activates objective '{OBJECTIVES[action.objective].id}'"
     if isinstance(action, Compost):
-        return f"{who} composts 2 cards for an acorn"
+        return f"{who} composts 2 cards (face down) for an acorn"
     if isinstance(action, UseLandscape):
         tile = LANDSCAPES[action.tile]
         return f"{who} uses landscape {tile.id}: {tile.text}"
