@@ -68,9 +68,13 @@ def parse_seats(game: Game, seats: str, players: int | None) -> tuple[int, list[
     if not info.min_players <= players <= info.max_players:
         raise fail(f"{info.title} is played by {info.min_players}-{info.max_players} players")
     for name in names:
-        if name not in HUMAN and name not in BOTS:
+        if name in HUMAN:
+            continue
+        try:
+            make_bot(name)  # also checks settings such as "mcts:time=0.5"
+        except LeafpileError as e:
             known = ", ".join(["me", *sorted(BOTS)])
-            raise fail(f"unknown seat {name!r}; use one of: {known}")
+            raise fail(f"bad seat {name!r}: {e} (seats: {known})") from None
     return players, names
 
 

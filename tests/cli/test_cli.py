@@ -92,7 +92,7 @@ def test_bad_game_seats_and_options_are_refused():
     result = run("play", "chess")
     assert result.exit_code == 2 and "unknown game 'chess'" in result.output
     result = run("play", "autumn", "--seats", "me,wizard")
-    assert result.exit_code == 2 and "unknown seat 'wizard'" in result.output
+    assert result.exit_code == 2 and "bad seat 'wizard'" in result.output
     result = run("play", "autumn", "--seats", "me,random,random")
     assert result.exit_code == 2 and "1-2 players" in result.output
     result = run("play", "autumn", "-o", "rounds=7")
