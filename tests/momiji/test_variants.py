@@ -9,7 +9,7 @@ from itertools import pairwise
 
 import pytest
 
-from leafpile.engine import Rng
+from leafpile.engine import InvalidStateError, Rng
 from leafpile.games.momiji import GAME, MomijiState
 from leafpile.games.momiji.components import CARD_TYPE, CARD_VALUE, LANDSCAPE_INDEX
 
@@ -124,3 +124,18 @@ def test_determinize_varies_the_hidden_cards():
     view = GAME.player_view(state, 0)
     samples = {canon(GAME.determinize(view, 0, Rng(k))) for k in range(5)}
     assert len(samples) == 5
+
+
+def test_broken_saves_are_refused():
+    state = random_states(2, {}, 2)[20]
+    good = state.to_dict()
+    twice = json.loads(json.dumps(good))
+    twice["display"].append(twice["hands"][0][0] if twice["hands"][0] else twice["deck"][0])
+    hidden_top = json.loads(json.dumps(good))
+    hidden_top["rows"][0] = [[-1]]
+    bad_phase = {**good, "phase": "dancing"}
+    bad_player = {**good, "to_move": 5}
+    for broken in (twice, hidden_top, bad_phase, bad_player, {**good, "hands": [[]]}):
+        with pytest.raises(InvalidStateError):
+            GAME.state_from_dict(broken)
+    assert canon(GAME.state_from_dict(good)) == canon(state)

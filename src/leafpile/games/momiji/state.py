@@ -326,6 +326,18 @@ def _check_consistent(s: MomijiState) -> None:
     if not s.redacted and sorted(known) != in_play:
         raise InvalidStateError("saved state's cards are not exactly the cards in play")
     for row in s.rows:
+        if any(pile[-1] < 0 for pile in row):
+            raise InvalidStateError("saved state has a pile whose top card is hidden")
         types = [CARD_TYPE[pile[-1]] for pile in row]
         if len(set(types)) != len(types):
             raise InvalidStateError("saved state has two piles of one type in a row")
+    if any(len(tiles) > 3 for tiles in s.tiles) or not all(0 <= u < 8 for u in s.tiles_used):
+        raise InvalidStateError("saved state has bad landscape tiles")
+    if s.phase == COLLECT2 and len(s.played) != 1:
+        raise InvalidStateError("saved state is collecting a second type without a first")
+    if s.phase == DRAFT and not s.draft_pool:
+        raise InvalidStateError("saved state is drafting from an empty pool")
+    if not (0 <= s.mains_left <= 2 and 0 <= s.main_used < 8 and s.step_cards >= 0):
+        raise InvalidStateError("saved state has bad turn counters")
+    if s.turns_left < -1 or s.turns_left > n or s.mods < 0:
+        raise InvalidStateError("saved state has bad end-of-game or power fields")

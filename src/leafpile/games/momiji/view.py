@@ -29,6 +29,7 @@ from leafpile.games.momiji.actions import (
     UseLandscape,
 )
 from leafpile.games.momiji.components import (
+    CARD_KIND,
     CARD_TYPE,
     CARD_VALUE,
     CARDS,
@@ -242,15 +243,23 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
     head.append("\n")
     parts: list[Text] = [head]
     line = Text("display: ")
-    for c in state.display:
+    previous = -1
+    for c in state.display:  # ascending ids: one column per type
+        if previous >= 0 and CARD_TYPE[c] != CARD_TYPE[previous]:
+            line.append("| ", style="dim")
         _card(line, c)
         line.append(" ")
+        previous = c
+    if not state.display:
+        line.append("empty", style="dim")
     parts.append(line)
-    line = Text("objectives: ")
+    line = Text("objectives (activate for 3 acorns; owner 10, other best players 3):")
     for index, owner in zip(state.objectives, state.owners, strict=True):
         o = OBJECTIVES[index]
-        line.append(o.id, style="bold" if owner >= 0 else "dim")
-        line.append(f" (P{owner}) " if owner >= 0 else " (inactive) ")
+        line.append("\n  ")
+        line.append(f"{o.id:<8}", style="bold" if owner >= 0 else "")
+        line.append(f" {'owned by P' + str(owner) if owner >= 0 else 'inactive':<11} ")
+        line.append(o.text, style="dim")
     parts.append(line)
     if state.phase == "draft":
         parts.append(
@@ -288,10 +297,16 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
         )
         if shows_hand and state.hands[p]:
             row.append("\n    hand: ")
-            for c in state.hands[p]:
+            for c in sorted(state.hands[p], key=lambda c: (CARD_KIND[c] if c >= 0 else -1, c)):
                 _card(row, c)
                 row.append(" ")
         parts.append(row)
+    own = state.viewer if state.redacted else viewer
+    if own is not None and not over:
+        for slot, tile in enumerate(state.tiles[own]):
+            if not state.tiles_used[own] >> slot & 1:
+                t = LANDSCAPES[tile]
+                parts.append(Text(f"  your landscape {t.id}: {t.text}", style="dim"))
     if over:
         won = rules.winners(state)
         names = ", ".join(f"P{p}" for p in won)
