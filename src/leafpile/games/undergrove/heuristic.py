@@ -1,9 +1,11 @@
 """Undergrove's evaluation for greedy bots and rollout cut-offs (issue 6).
 
 The running score (§9) already counts roots, goals and leftover resources; on top of it we
-value what turns into points later: carbon on seedlings (each carbon unlocks a root's pine
-cones), progress on the carbon track (rewards and the end trigger), roots still to place, and
-ready activation tokens (actions available next turn).
+value what turns into points later: carbon absorbed into your pieces (each carbon unlocks a
+root's pine cones, three make a tree), progress on the carbon track (rewards and the end
+trigger; a step earned this turn counts before the turn ends), roots placed, and ready
+activation tokens (actions available next turn), seedlings that can still absorb, nutrients
+(the currency of every action) and being able to afford a new seedling.
 """
 
 from __future__ import annotations
@@ -12,23 +14,56 @@ from leafpile.games.undergrove import rules
 from leafpile.games.undergrove.components import SUPPLY
 from leafpile.games.undergrove.state import UndergroveState
 
-W_SEEDLING_CARBON = 1.0
-W_TRACK = 1.5
+W_PIECE_CARBON = 1.0
+W_TRACK = 2.0
 W_ROOTS_PLACED = 0.5
 W_READY_TOKEN = 0.25
+W_SEEDLING = 1.5  # a seedling on the board that can still absorb
+W_NUTRIENT = 0.3  # nutrients pay for actions, beyond their half point at the end
+W_CAN_REPRODUCE = 1.0  # a new seedling is affordable (P and C, pieces in supply)
 
 
-def features(state: UndergroveState, p: int) -> float:
-    score = float(rules.scores(state)[p])
-    seedling_carbon = sum(state.pcarbon[c] for c, code in state.piece.items() if code == p)
+def features(state: UndergroveState, p: int, score: float) -> float:
+    """`score` (the running score) plus the weighted progress features of player p."""
+    tree = p + 4
+    piece_carbon = 0
+    growing = 0
+    for c, code in state.piece.items():
+        if code in (p, tree):
+            piece_carbon += state.pcarbon[c]
+            growing += code == p and state.pcarbon[c] < 4
     roots_placed = SUPPLY["roots"] - state.roots_left[p]
     ready = rules.token_count(state.ready[p])
+    track_step = int(
+        p == state.to_move and state.absorbed and not state.track_done and state.track[p] < 9
+    )
+    r = state.res[p]
+    can_reproduce = int(
+        r[2] >= 2 and r[0] >= 1 and state.seedlings[p] > 0 and state.roots_left[p] > 0
+    )
+    if p == state.to_move:
+        # Credit what the turn has already paid for but not resolved yet, so that the first
+        # step of a multi-step action is not judged by its costs alone.
+        for entry in state.pending:
+            kind = entry[0]
+            if kind == "photo_end":
+                score += 1.0  # 2 C at half a point each
+                ready = 4
+            elif kind == "seedling":
+                growing += 1
+            elif kind == "root" and not entry[2]:
+                roots_placed += 1
+            elif kind == "carbon" and entry[4]:
+                piece_carbon += 1
     return (
         score
-        + W_SEEDLING_CARBON * seedling_carbon
-        + W_TRACK * state.track[p]
+        + W_PIECE_CARBON * piece_carbon
+        + W_TRACK * (state.track[p] + track_step)
         + W_ROOTS_PLACED * roots_placed
         + W_READY_TOKEN * ready
+        + W_SEEDLING * growing
+        + W_NUTRIENT * rules.nutrients(state, p)
+        + W_CAN_REPRODUCE * can_reproduce
     )
 
 
@@ -37,5 +72,6 @@ def evaluate(state: UndergroveState, player: int) -> float:
     if state.over:
         scores = rules.scores(state)
         return float(scores[player] - max(v for q, v in enumerate(scores) if q != player))
-    values = [features(state, q) for q in range(state.num_players)]
+    scores = rules.scores(state)
+    values = [features(state, q, scores[q]) for q in range(state.num_players)]
     return values[player] - max(v for q, v in enumerate(values) if q != player)
