@@ -94,7 +94,7 @@ class ProcessServer:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": "0"},
         )
         wait_up(self.base)
         return self

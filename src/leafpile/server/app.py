@@ -33,6 +33,7 @@ from leafpile.server.tables import (
     Listener,
     TableManager,
     game_extras,
+    game_package,
     public_dict,
 )
 
@@ -129,7 +130,7 @@ def create_app(
         name = request.path_params["path"]
         if game not in GAMES or kind not in ("web", "data"):
             raise ApiError(404, "not_found", "no such file")
-        base = (GAMES_DIR / game / kind).resolve()
+        base = (GAMES_DIR / game_package(GAMES[game]).rsplit(".", 1)[-1] / kind).resolve()
         path = (base / name).resolve()
         if base not in path.parents or not path.is_file() or path.suffix == ".py":
             raise ApiError(404, "not_found", "no such file")
@@ -149,7 +150,9 @@ def create_app(
                     "summary": info.summary,
                     "min_players": info.min_players,
                     "max_players": info.max_players,
-                    "renderer": (GAMES_DIR / info.name / "web" / "renderer.js").is_file(),
+                    "renderer": (
+                        GAMES_DIR / game_package(game).rsplit(".", 1)[-1] / "web" / "renderer.js"
+                    ).is_file(),
                     "options": [
                         {
                             "name": o.name,
@@ -349,10 +352,18 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     db: str = "sqlite:///leafpile.db",
-    bot_delay: float = 0.5,
+    bot_delay: float | None = None,
 ) -> None:
-    """Run the platform with uvicorn until interrupted (`leafpile serve`)."""
+    """Run the platform with uvicorn until interrupted (`leafpile serve`).
+
+    Seat bots wait `bot_delay` seconds before moving so people can follow the game
+    (default 0.5 s, or the LEAFPILE_BOT_DELAY environment variable)."""
+    import os
+
     import uvicorn
+
+    if bot_delay is None:
+        bot_delay = float(os.environ.get("LEAFPILE_BOT_DELAY", "0.5"))
 
     app = create_app(db, bot_delay=bot_delay)
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host

@@ -15,7 +15,7 @@ import importlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -213,14 +213,29 @@ def public_dict(view: State, finished: bool) -> dict[str, Any]:
     return d
 
 
+_EXTRAS: dict[str, Callable[[State], Mapping[str, Any]] | None] = {}
+
+
+def game_package(game: Game) -> str:
+    """The game's package (`leafpile.games.under_the_leaves` for "under-the-leaves")."""
+    return ".".join(game.__class__.__module__.split(".")[:3])
+
+
+def _extras_function(game: Game) -> Callable[[State], Mapping[str, Any]] | None:
+    name = game.info.name
+    if name not in _EXTRAS:
+        try:
+            module = importlib.import_module(f"{game_package(game)}.web")
+        except ImportError:
+            module = None
+        _EXTRAS[name] = getattr(module, "extras", None) if module is not None else None
+    return _EXTRAS[name]
+
+
 def game_extras(game: Game, view: State) -> dict[str, Any]:
     """Game-specific display facts computed from a view by the game's own `web` module
     (e.g. Autumn's live area sizes), so the browser never re-implements rules."""
-    try:
-        module = importlib.import_module(f"leafpile.games.{game.info.name}.web")
-    except ImportError:
-        return {}
-    extras = getattr(module, "extras", None)
+    extras = _extras_function(game)
     if extras is None:
         return {}
     try:
