@@ -61,11 +61,17 @@ _BG = {
 _FAMILY_LETTER = "LMP"  # leaf, mushroom, puddle dweller figures
 
 
+#: One letter per type, so the garden reads without colours too (V = violet, i.e. purple).
+_LETTER = " PYOVG~"
+
+
 def space_cell(code: int, figures: str) -> Text:
-    """Three characters for one space: its marking (* mushroom, ~ puddle) and its figures."""
+    """Three characters for one space: its type letter, * for a mushroom, then its dweller
+    figures (one letter, or their number when several share the space)."""
     kind = code & TYPE_MASK
-    mark = "*" if code & MUSHROOM else "~" if kind == PUDDLE else " "
-    return Text((mark + figures + "  ")[:3], style=_BG[kind])
+    mark = "*" if code & MUSHROOM else " "
+    shown = figures if len(figures) < 2 else str(len(figures))
+    return Text((_LETTER[kind] + mark + shown + " ")[:3], style=_BG[kind])
 
 
 def tile_picture(codes: tuple[int, int, int, int]) -> list[Text]:
@@ -76,9 +82,9 @@ def tile_picture(codes: tuple[int, int, int, int]) -> list[Text]:
 
 
 def render_garden(state: UnderTheLeavesState, p: int) -> Text:
-    """The space grid with colours, puddles (~), mushrooms (*) and dweller figures (L, M, P
-    letters on their space; Thoughtful and Flirty figures sit on the top-left space of their
-    square). Tiles are separated by a gap; the line under each tile row shows the
+    """The space grid with colours (letters P Y O V G, ~ for a puddle), mushrooms (*) and
+    dweller figures (L, M, P letters on their space; Thoughtful and Flirty figures sit on the
+    top-left space of their square). Tiles are separated by a gap; the line under each tile row shows the
     hummingbirds on each tile (h1-h3) and tile coordinates label the rows and columns."""
     placed = state.placed[p]
     xs = [t[1] for t in placed]
@@ -132,7 +138,7 @@ def garden_summary(state: UnderTheLeavesState, p: int, show_score: bool) -> Text
     for colour, mask, bees in state.sectors[p]:
         x, y = space_xy((mask & -mask).bit_length() - 1)
         line.append(
-            f"   {TYPE_NAMES[colour]} sector of {mask.bit_count()} at ({x},{y}): {bees} bee"
+            f"   {TYPE_NAMES[colour]} sector of {mask.bit_count()} at space ({x},{y}): {bees} bee"
             f"{'s' if bees != 1 else ''}\n",
             style="dim",
         )
