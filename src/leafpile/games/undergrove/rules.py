@@ -127,6 +127,9 @@ KINDS = frozenset(
     }
 )
 AUTO = frozenset({"effect", "photo_end"})
+#: Decisions that may have nothing to choose and are then dropped (the others always have a
+#: real choice: their legality was checked when they were pushed).
+DROPPABLE = frozenset({"carbon", "place", "root", "swap", "convert", "discard", "refresh1"})
 
 ABSORB, REPRODUCE, PARTNER, PHOTO = (
     word("absorb"),
@@ -366,21 +369,33 @@ def copy_targets(s: UndergroveState, p: int, host: int) -> list[int]:
     return out
 
 
-def _absorb_choices(s: UndergroveState, p: int, budget: int, here: int) -> list[Action]:
-    """(source, seedling) pairs whose carbon movement costs at most `budget` steps."""
+def _absorb_choices(
+    s: UndergroveState, p: int, budget: int, here: int, first_only: bool = False
+) -> list[Action]:
+    """(source, seedling) pairs whose carbon movement costs at most `budget` steps
+    (`first_only`: stop at the first, for a yes/no question)."""
+    if budget < 0:
+        return []
+    pos = s.pos
     if here:
         sources = [here] if s.carbon[here] > 0 else []
     else:
-        sources = [t for t in range(1, NUM_TILES + 1) if s.carbon[t] > 0 and s.pos[t] >= 0]
-    if not sources or budget < 0:
+        carbon_on = s.carbon
+        sources = [t for t in range(1, NUM_TILES + 1) if carbon_on[t] > 0 and pos[t] >= 0]
+    if not sources:
         return []
+    where = [(t, *divmod(pos[t], W)) for t in sources]
     out: list[Action] = []
     for corner in seedling_corners(s, p):
         if s.pcarbon[corner] >= 4:  # [BGA] a seedling holds at most 4 C
             continue
-        for t in sources:
-            if distance(s, corner, t) <= budget:
+        rooted = [divmod(pos[t], W) for t in rooted_tiles(s, corner)]
+        for t, sy, sx in where:
+            # the distance (§2, Q6): to the nearest tile this seedling roots into
+            if any(abs(x - sx) + abs(y - sy) <= budget for y, x in rooted):
                 out.append(carbon(t, corner))
+                if first_only:
+                    return out
     return out
 
 
@@ -393,7 +408,7 @@ def can_absorb(s: UndergroveState, p: int) -> bool:
     if not s.ready[p] or not nutrients(s, p):
         return False
     budget = token_count(s.ready[p]) + nutrients(s, p) - 2
-    return bool(_absorb_choices(s, p, budget, 0))
+    return bool(_absorb_choices(s, p, budget, 0, first_only=True))
 
 
 def can_reproduce(s: UndergroveState, p: int) -> bool:
@@ -592,10 +607,11 @@ def advance(s: UndergroveState) -> None:
             s.pending.pop()
             _AUTO[kind](s, s.to_move, e)
             continue
-        opts = options(s, e)
-        if not opts or (len(opts) == 1 and opts[0] in CLOSERS):
-            s.pending.pop()
-            continue
+        if kind in DROPPABLE:
+            opts = options(s, e)
+            if not opts or (len(opts) == 1 and opts[0] in CLOSERS):
+                s.pending.pop()
+                continue
         return
 
 
