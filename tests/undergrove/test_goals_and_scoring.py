@@ -163,3 +163,21 @@ def test_ties_go_to_most_trees_then_most_carbon_on_seedlings():
     assert s.winners() == [1]
     s.pcarbon[s.pos[42] + 1] = 0
     assert s.winners() == [0, 1]
+
+
+def test_final_scoring_of_a_short_scripted_game_computed_by_hand():
+    s = fresh(goals=(1, 3, 5), round_limit=2)
+    # round 1
+    play(s, "partner", "skip", "root 0,0>2", "root 0,0>4")  # P0: -2 K -1 C
+    play(s, "absorb", "carbon 3>1,0", "flip b", "pay N", "pay K")  # P1: 1 step; track 1: +1 N
+    # round 2
+    play(s, "absorb", "carbon 2>0,0", "flip g", "pay N")  # P0: rooted, no step; track 1
+    play(s, "photosynthesize", "convert 2", "done")  # P1: +2 C from N, +2 C
+    assert s.is_terminal()
+    assert s.res == [[3, 2, 2, 0], [8, 0, 2, 1]]
+    # P0: seedling with 1 C, roots in Earthlover 2, Painted Suillus 3, Chanterelle 3 -> 3;
+    #     7 resources -> 3; goals: no big carbon turn, 1 column, no tree -> 0.
+    # P1: seedling with 1 C, root in Earthlover 2 -> 2; 11 resources -> 5; goals 0.
+    assert s.scores() == [3 + 3, 2 + 5]
+    assert s.winners() == [1]
+    assert s.returns() == [-1.0, 1.0]

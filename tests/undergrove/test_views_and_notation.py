@@ -108,3 +108,16 @@ def test_random_games_end_with_winners(players):
             steps += 1
         assert steps <= GAME.info.max_length
         assert s.winners()
+
+
+def test_describe_gives_a_sentence_for_every_legal_decision():
+    s = fresh()
+    assert GAME.describe(s, s.legal_actions()[1]) == "P0 absorbs carbon"
+    chooser = random.Random(2)
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        for action in legal:
+            assert GAME.describe(s, action).startswith(f"P{s.current_player} ")
+        s.apply(legal[chooser.randrange(len(legal))])

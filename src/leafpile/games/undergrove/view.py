@@ -231,13 +231,29 @@ def prompt(state: UndergroveState) -> str:
     return _PROMPTS.get(state.pending[-1][0], "")
 
 
+_WORD_SENTENCES = {
+    "absorb": "absorbs carbon",
+    "reproduce": "reproduces",
+    "partner": "partners",
+    "photosynthesize": "photosynthesizes",
+    "skip": "skips this step",
+    "stop": "absorbs no more",
+    "done": "is done",
+    "nutrient": "takes 1 N",
+    "again": "takes another action",
+}
+
+
 def describe(state: UndergroveState, text: str) -> str:
     """One sentence for the log, from the state before the action and its notation."""
-    p = state.to_move
-    who = f"P{p}"
+    who = f"P{state.to_move}"
     verb, _, rest = text.partition(" ")
+    if not rest and verb in _WORD_SENTENCES:
+        return f"{who} {_WORD_SENTENCES[verb]}"
     if verb == "activate":
         return f"{who} activates {rest} {tile(int(rest)).name}"
+    if verb == "copy":
+        return f"{who} copies {rest} {tile(int(rest)).name}"
     if verb == "carbon":
         src, _, corner = rest.partition(">")
         return (
@@ -253,8 +269,17 @@ def describe(state: UndergroveState, text: str) -> str:
         return f"{who} puts a seedling on {rest}"
     if verb in ("pay", "gain"):
         return f"{who} {verb}s 1 {rest}"
-    if verb == "flip":
-        return f"{who} flips the {TOKEN_NAMES[TOKENS.index(rest)]} token"
+    if verb in ("flip", "refresh"):
+        return f"{who} {verb}s the {TOKEN_NAMES[TOKENS.index(rest)]} token"
+    if verb == "swap":
+        give, _, get = rest.partition(">")
+        return f"{who} swaps 1 {give} for 1 {get}"
+    if verb == "convert":
+        return f"{who} converts {rest} N into C"
+    if verb == "discard":
+        return f"{who} discards {rest} {tile(int(rest)).name}"
+    if verb == "store":
+        return f"{who} stores {rest} on the mushroom"
     if verb == "end":
         return f"{who} takes end space {rest}"
     if verb in ("use", "take"):
