@@ -193,6 +193,8 @@ def test_loner_needs_eight_neighbours_without_mushrooms():
     lay(s, 0, 1, "P P / O* Y")
     assert picture(s) == ["WPOg", "VyPP", "PPPY", "oYPg"]
     assert spots(s, family=MUSH) == [(MUSH, (1, 1))]
+    lay(s, 2, 0, "V O / V P*")  # (1,1) is still a loner: once per mushroom
+    assert figures(s, family=MUSH) == 1
 
 
 def test_loner_refuses_a_mushroom_among_the_neighbours():
@@ -264,6 +266,8 @@ def test_shy_arrives_when_a_tile_without_puddle_closes_the_ring():
     assert figures(s, family=WATER) == 0
     lay(s, -1, -1, "O G* / P P")
     assert spots(s, family=WATER) == [(WATER, (0, 0))]
+    lay(s, 1, 0, "Y V* / O O")  # (0,0) is still shy: once per puddle
+    assert figures(s, family=WATER) == 1
 
 
 def test_shy_refuses_a_puddle_among_the_neighbours():
