@@ -1,0 +1,33 @@
+"""Move-count regression data (like perft in chess): seeded random games whose decision
+counts, summed branching and final scores are pinned. A change here means legal-move
+generation or the rules changed: check that it was meant, then update the numbers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from leafpile.games.undergrove import GAME
+
+PINNED = [
+    # players, seed, decisions, summed legal actions, widest decision, final scores
+    (2, 11, 382, 2102, 64, [47, 50]),
+    (3, 12, 501, 2772, 64, [54, 43, 51]),
+    (4, 13, 733, 6650, 118, [46, 33, 42, 38]),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "decisions", "summed", "widest", "final"), PINNED)
+def test_seeded_random_games_keep_their_move_counts(
+    players, seed, decisions, summed, widest, final
+):
+    state = GAME.new_state(players, seed=seed)
+    chooser = random.Random(seed)
+    counts = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        counts.append(len(legal))
+        state.apply(legal[chooser.randrange(len(legal))])
+    assert (len(counts), sum(counts), max(counts)) == (decisions, summed, widest)
+    assert [int(v) for v in state.scores()] == final
