@@ -1103,21 +1103,20 @@ def goal_measure(s: UndergroveState, p: int, measure: str) -> int:
     if measure == "well_rooted":
         return sum(1 for c in corners if len(rooted_tiles(s, c)) >= 2)
     # root-counting goals 9-12
-    count = 0
-    for i, owner in enumerate(s.roots):
-        if owner != p:
-            continue
-        t = i >> 2
-        if measure == "colour_roots":
-            count += _COLOUR[t]
-        elif measure == "animal_roots":
-            count += _ANIMAL[t]
-        else:
-            vp = tile_vp(s, t)
-            even = vp % 2 == 0 and (vp > 0 or t in _DYNAMIC)
-            odd = vp % 2 == 1
-            count += even if measure == "even_roots" else odd
-    return count
+    tiles = [t for c in corners for t in rooted_tiles(s, c)]  # a root belongs to its piece
+    if measure == "colour_roots":
+        return sum(_COLOUR[t] for t in tiles)
+    if measure == "animal_roots":
+        return sum(_ANIMAL[t] for t in tiles)
+    odd = 0
+    even = 0
+    for t in tiles:
+        vp = tile_vp(s, t)
+        if vp % 2:
+            odd += 1
+        elif vp > 0 or t in _DYNAMIC:  # a dynamic tile at 0 counts as even (§7)
+            even += 1
+    return even if measure == "even_roots" else odd
 
 
 def ranking_points(values: list[int]) -> list[int]:
