@@ -9,7 +9,7 @@ import random
 import pytest
 from rich.console import Console
 
-from leafpile.engine import InvalidNotationError, InvalidStateError, Rng
+from leafpile.engine import InvalidNotationError, InvalidOptionsError, InvalidStateError, Rng
 from leafpile.games.undergrove import GAME, actions
 from leafpile.games.undergrove.components import tile
 from tests.undergrove.helpers import fresh, play
@@ -121,3 +121,20 @@ def test_describe_gives_a_sentence_for_every_legal_decision():
         for action in legal:
             assert GAME.describe(s, action).startswith(f"P{s.current_player} ")
         s.apply(legal[chooser.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"deck": (6, 7, 8)}, "deck"),
+        ({"goals": (1, 2, 5)}, "different cards"),
+        ({"goals": (1, 3)}, "3 goal numbers"),
+        ({"round_limit": 0}, "round_limit"),
+        ({"round_limit": 101}, "round_limit"),
+        ({"first_player": "2"}, "first_player"),
+        ({"bonus_tiles": (1, 1, 2, 3, 4, 5, 6, 7, 8)}, "bonus_tiles"),
+    ],
+)
+def test_bad_options_are_refused_with_a_clear_message(options, message):
+    with pytest.raises(InvalidOptionsError, match=message):
+        GAME.new_state(2, seed=1, options=options)

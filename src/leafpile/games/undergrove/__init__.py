@@ -57,8 +57,8 @@ class UndergroveGame(Game):
             OptionSpec(
                 "round_limit",
                 rules.DEFAULT_ROUND_LIMIT,
-                "[D] the game also ends after this many rounds (safety net)",
-                choices=tuple(range(1, rules.MAX_ROUND_LIMIT + 1)),
+                f"[D] the game also ends after this many rounds, 1-{rules.MAX_ROUND_LIMIT} "
+                "(a safety net for stuck games)",
             ),
         ),
         score_bounds=(0, 100_000),
@@ -87,6 +87,12 @@ class UndergroveGame(Game):
         ):
             raise InvalidOptionsError(
                 f"option 'bonus_tiles' needs at least {need} different bonus ids 1-16"
+            )
+        limit = options.get("round_limit", rules.DEFAULT_ROUND_LIMIT)
+        assert isinstance(limit, int)
+        if not 1 <= limit <= rules.MAX_ROUND_LIMIT:
+            raise InvalidOptionsError(
+                f"option 'round_limit' must be between 1 and {rules.MAX_ROUND_LIMIT}"
             )
         first = options.get("first_player", "random")
         if first != "random" and int(str(first)) >= players:
