@@ -45,6 +45,18 @@ def test_thoughtful_square_overlapping_an_earlier_one_never_scores():
     assert spots(s, family=LEAF) == [(LEAF, (3, 0))]
 
 
+def test_thoughtful_scan_takes_the_first_of_two_overlapping_squares():
+    s = new_game(leaf="thoughtful")
+    lay(s, 0, 1, "G G / O* P")
+    lay(s, 1, 1, "P P / V Y*")
+    lay(s, 2, 1, "P* O / Y Y")
+    lay(s, 2, 0, "G Y / P* Y")
+    assert figures(s, family=LEAF) == 0
+    lay(s, 1, 0, "O* Y / P P")  # squares (2,1)-(3,2) and (3,1)-(4,2) share (3,1) (3,2)
+    assert picture(s) == ["WPoYGY", "VyPPpY", "GGPPpO", "oPVyYY"]
+    assert spots(s, family=LEAF) == [(LEAF, (2, 1))]  # (row, column) order: §12 U1
+
+
 def test_flirty_arrives_on_four_different_types():
     s = new_game(leaf="flirty")
     lay(s, 1, 0, "O* G / V V")  # window (1,0)-(2,1): pink, orange, yellow, purple
@@ -65,6 +77,18 @@ def test_flirty_window_overlapping_an_earlier_one_never_scores():
     lay(s, 1, -1, "V V / P* Y")  # window (2,-1)-(3,0) has 4 types but shares (2,0)
     assert picture(s)[1] == "..pY"
     assert figures(s, family=LEAF) == 1
+
+
+def test_flirty_takes_every_disjoint_block_one_placement_makes():
+    s = new_game(leaf="flirty")
+    lay(s, 0, -1, "O O / V* P")
+    lay(s, 1, -1, "Y O* / Y V")
+    lay(s, 0, 1, "G G / O* P")
+    lay(s, 1, 1, "Y G* / Y V")
+    assert figures(s, family=LEAF) == 0
+    lay(s, 1, 0, "P G* / P O")  # blocks (2,-1)-(3,0) and (2,1)-(3,2): no cap per turn
+    assert picture(s) == ["OOYo", "vPYV", "WPPg", "VyPO", "GGYg", "oPYV"]
+    assert spots(s, family=LEAF) == [(LEAF, (2, -1)), (LEAF, (2, 1))]
 
 
 def test_restless_arrives_on_a_sector_of_five_once():
