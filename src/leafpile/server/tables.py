@@ -30,7 +30,14 @@ from leafpile.engine import (
 )
 from leafpile.engine.game import Game
 from leafpile.games import GAMES, get_game
-from leafpile.server.db import NAME_MAX, ConflictError, Database, SeatRow, TableRow
+from leafpile.server.db import (
+    NAME_MAX,
+    ActionWriter,
+    ConflictError,
+    Database,
+    SeatRow,
+    TableRow,
+)
 
 log = logging.getLogger("leafpile.server")
 
@@ -285,11 +292,12 @@ class TableManager:
         self.allow_client_seed = allow_client_seed
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.closing = False
+        self.writer = ActionWriter(db)
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
-        await asyncio.to_thread(self.db.migrate)
-        rows = await asyncio.to_thread(self.db.load_all)
+        await self.db.run(self.db.migrate)
+        rows = await self.db.run(self.db.load_all)
         for row in rows:
             try:
                 table = self._rebuild(row)
@@ -302,11 +310,12 @@ class TableManager:
 
     async def stop(self) -> None:
         self.closing = True
+        self.writer.stop()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
-        await asyncio.to_thread(self.db.close)
+        self.db.close()
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         game = get_game(row.game)
@@ -408,7 +417,7 @@ class TableManager:
             created_at=time.time(),
             seats=seat_rows,
         )
-        await asyncio.to_thread(self.db.create_table, row)
+        await self.db.run(self.db.create_table, row)
         table = LiveTable(
             id=row.id,
             game=game,
@@ -452,9 +461,7 @@ class TableManager:
             digest = hash_token(token)
             new_status = PLAYING if len(open_seats) == 1 else None
             try:
-                await asyncio.to_thread(
-                    self.db.take_seat, table.id, seat.seat, name, digest, new_status
-                )
+                await self.db.run(self.db.take_seat, table.id, seat.seat, name, digest, new_status)
             except ConflictError as e:
                 raise ApiError(409, "seat_taken", str(e)) from None
             seat.name = name
@@ -514,9 +521,7 @@ class TableManager:
             new_state = state.clone()
             new_state.apply(action)
             new_status = FINISHED if new_state.is_terminal() else None
-            await asyncio.to_thread(
-                self.db.append_action, table.id, table.version, seat, notation, new_status
-            )
+            await self.writer.append(table.id, table.version, seat, notation, new_status)
             # committed: now it is true
             table.state = new_state
             table.actions.append(notation)
