@@ -11,6 +11,7 @@ from leafpile.games.momiji.components import (
     CARD_VALUE,
     CARDS,
     NUM_CARDS,
+    OBJECTIVE_INDEX,
     OBJECTIVES,
     PRESET,
     card_ids,
@@ -560,3 +561,59 @@ def test_notation_round_trips_and_refuses_nonsense():
     for text in ["", "take", "take Z", "<G0L>", "G4", "obj nothing", "compost G0L Y2", "swap 9"]:
         with pytest.raises(InvalidNotationError):
             GAME.parse_notation(text)
+
+
+def test_whole_scripted_game_scored_by_hand():
+    """A 2-player game from the deal to the end, every draw scripted; the end comes from the
+    4th closed pile (players + 2), the first player's turn triggers it, the round is finished."""
+    deck = card_ids(
+        ["G0L", "G1L", "Y0R", "Y1R", "O0L", "O1R"]  # P0's hand
+        + ["R0L", "R1L", "R2", "R3", "G0R", "G1R"]  # P1's hand
+        + ["Y2", "Y3", "G2", "G3"]  # the display
+        + ["O2", "O3", "Y0L", "Y1L"]  # first refill
+        + ["G0L", "G0R", "G0L", "G1L"]  # second refill
+        + ["G1R", "G2", "G2", "G3"]  # third refill
+    )
+    s = GAME.new_state(
+        2,
+        seed=9,
+        options={
+            "deck": list(deck),
+            "types": [0, 1, 2, 3],
+            "first_player": "0",
+            "objectives": [OBJECTIVE_INDEX[o] for o in ("zero", "visible", "closed", "piles")],
+        },
+    )
+    assert isinstance(s, MomijiState)
+    play(s, "G0L", "Y0R>", "O0L>", "stop", "end")  # mixed: Y0R|O0L touch acorns: +2
+    assert s.acorns == [4, 2]
+    play(s, "R0L", "R1L", "stop", "end")
+    play(s, "take Y", "end")
+    play(s, "R2", "R3", "stop", "end")  # P1 closes red (1 closed pile)
+    play(s, "G1L", "Y1R", "O1R", "stop", "end")  # mixed, but no touching acorns: +0
+    assert s.acorns == [4, 2]
+    play(s, "G0R>", "G1R", "stop", "end")
+    play(s, "take G", "end")  # the display empties and is refilled: O2 O3 Y0L Y1L
+    play(s, "take Y", "end")
+    play(s, "Y2", "Y3", "stop", "end")  # 2 closed piles
+    play(s, "<Y0L", "Y1L", "stop", "end")
+    play(s, "take O", "end")  # refill: G0L G0R G0L G1L
+    play(s, "take G", "end")  # refill: G1R G2 G2 G3
+    play(s, "G2", "G3", "stop", "end")  # 3 closed piles
+    play(s, "take G", "end")  # P1 now holds 8 cards: no discard
+    assert s.turns_left == -1
+    play(s, "O2", "O3", "stop", "end")  # 4th closed pile: P1 still plays the round out
+    assert s.turns_left == 1 and s.current_player == 1
+    play(s, "compost", "discard G2", "discard G2", "obj zero", "end")
+    assert s.is_terminal()
+    assert row(s, 0) == [
+        ["G0L", "G1L", "G2", "G3"],
+        ["Y0R", "Y1R", "Y2", "Y3"],
+        ["O0L", "O1R", "O2", "O3"],
+    ]
+    assert row(s, 1) == [["Y0L", "Y1L"], ["R0L", "R1L", "R2", "R3"], ["G0R", "G1R"]]
+    # P0: piles 3x4 + 3x4 + 3x4 = 36; 4 acorns. P1: piles 1x2 + 3x4 + 1x2 = 16; 2 + 1 (compost)
+    # - 3 (objective) = 0 acorns. "zero", owned by P1: 3 zeros each (G0L Y0R O0L / Y0L R0L G0R),
+    # a tie: the owner scores 10, the other best player 3. Other objectives are inactive.
+    assert s.scores() == [36 + 4 + 3, 16 + 0 + 10]
+    assert s.winners() == [0]
