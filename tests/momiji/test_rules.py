@@ -567,12 +567,14 @@ def test_whole_scripted_game_scored_by_hand():
     """A 2-player game from the deal to the end, every draw scripted; the end comes from the
     4th closed pile (players + 2), the first player's turn triggers it, the round is finished."""
     deck = card_ids(
-        "G0L G1L Y0R Y1R O0L O1R"  # P0's hand
-        " R0L R1L R2 R3 G0R G1R"  # P1's hand
-        " Y2 Y3 G2 G3"  # the display
-        " O2 O3 Y0L Y1L"  # first refill
-        " G0L G0R G0L G1L"  # second refill
-        " G1R G2 G2 G3".split()  # third refill
+        [
+            *("G0L", "G1L", "Y0R", "Y1R", "O0L", "O1R"),  # P0's hand
+            *("R0L", "R1L", "R2", "R3", "G0R", "G1R"),  # P1's hand
+            *("Y2", "Y3", "G2", "G3"),  # the display
+            *("O2", "O3", "Y0L", "Y1L"),  # first refill
+            *("G0L", "G0R", "G0L", "G1L"),  # second refill
+            *("G1R", "G2", "G2", "G3"),  # third refill
+        ]
     )
     s = GAME.new_state(
         2,
