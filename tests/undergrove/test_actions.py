@@ -157,14 +157,15 @@ def test_reproduce_pays_two_p_and_one_c_then_seedling_and_one_root():
     assert s.roots[4 * 4 + 0] == 0
 
 
-def test_reproduce_may_place_a_mushroom_first_for_one_nutrient_and_draws_a_replacement():
+def test_reproduce_may_place_a_mushroom_first_for_one_nutrient():
     s = fresh()
     play(s, "reproduce", "place 6@2,0")
     assert legal(s) == ["pay N", "pay K"]  # P was spent on Reproduce
     play(s, "pay K")
-    assert s.pos[6] == c(2, 0) and s.hands[0] == [7, 8, 12]  # drawn at once [BGA]
+    assert s.pos[6] == c(2, 0) and s.hands[0] == [7, 8]
     play(s, "seedling 3,0", "root 3,0>6")
     assert s.res[0] == [3, 2, 0, 1]
+    assert s.hands[0] == [7, 8, 12]  # the replacement is drawn as the turn ends
 
 
 def test_reproduce_must_place_a_mushroom_when_the_forest_has_no_free_corner():

@@ -14,7 +14,7 @@ PINNED = [
     # players, seed, decisions, summed legal actions, widest decision, final scores
     (2, 11, 382, 2102, 64, [47, 50]),
     (3, 12, 501, 2772, 64, [54, 43, 51]),
-    (4, 13, 733, 6650, 118, [46, 33, 42, 38]),
+    (4, 13, 739, 6076, 106, [47, 50, 35, 45]),
 ]
 
 

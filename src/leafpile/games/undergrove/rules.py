@@ -12,6 +12,8 @@ Rule references (§) are to shared/rules/undergrove.md. Choices of ours are mark
   where nobody can absorb any more; never reached in ordinary play).
 - [D] Optional steps with nothing possible (no tile to place, no root slot, no carbon to
   absorb) are not offered; a track root reward that cannot be placed is skipped (§5.1).
+- [D] Tiles placed from hand are replaced when the turn ends (§4 step 5; BGA draws at once
+  but holds the new tile aside until the turn is confirmed, so it is not playable earlier).
 - [D] Copycats: "this tile" in a copied effect means the copycat (§6.2): carbon paid, carbon
   absorbed "from this tile" and resources stored all use the copycat.
 
@@ -849,7 +851,8 @@ def _apply_place(s: UndergroveState, p: int, e: Pending, a: Action) -> None:
     _, _restrict, second, free = e
     s.hands[p].remove(a.tile)
     _put_tile(s, a.tile, a.cell)
-    draw(s, p)  # [BGA] a replacement is drawn at once (§4 step 5)
+    # §4 step 5: the replacement is drawn when the turn ends. BGA draws it at once but keeps
+    # it aside until the turn is confirmed, so it can never be placed in the same action.
     if free:
         return
     entries: list[Pending] = [("pay", 1)]
