@@ -3,6 +3,7 @@ defaults), plus what Momiji hides: hands, the deck, the discard pile and the pil
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from itertools import pairwise
@@ -11,7 +12,8 @@ import pytest
 
 from leafpile.engine import InvalidStateError, Rng
 from leafpile.games.momiji import GAME, MomijiState
-from leafpile.games.momiji.components import CARD_TYPE, CARD_VALUE, LANDSCAPE_INDEX
+from leafpile.games.momiji.components import CARD_KIND, CARD_TYPE, CARD_VALUE, LANDSCAPE_INDEX
+from leafpile.games.momiji.view import card_name
 
 VARIANTS = [
     (2, {"landscapes": "draft"}),
@@ -139,3 +141,25 @@ def test_broken_saves_are_refused():
         with pytest.raises(InvalidStateError):
             GAME.state_from_dict(broken)
     assert canon(GAME.state_from_dict(good)) == canon(state)
+
+
+def test_render_and_describe_show_only_what_the_viewer_may_see():
+    from rich.console import Console
+
+    states = random_states(3, {"landscapes": "draft"}, 4)
+    for state in states[:-1]:
+        for action in state.legal_actions():
+            assert GAME.describe(state, action)
+    for state in states[::10]:
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(GAME.render(GAME.player_view(state, 1), 1))
+        hand_lines = [
+            line.split("hand:")[1].split()
+            for line in console.export_text().splitlines()
+            if line.strip().startswith("hand:")
+        ]
+        assert hand_lines == (
+            [[card_name(c) for c in sorted(state.hands[1], key=lambda c: (CARD_KIND[c], c))]]
+            if state.hands[1]
+            else []
+        )
