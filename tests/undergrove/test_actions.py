@@ -116,7 +116,7 @@ def test_third_carbon_turns_the_seedling_into_a_tree():
     play(s, "absorb", "carbon 2>0,0", "flip b", "pay N")
     assert s.piece[c(0, 0)] == 4  # P0's tree
     assert s.pcarbon[c(0, 0)] == 3
-    assert s.trees[0] == 3 and s.seedlings[0] == 6  # [D] the seedling returns to supply
+    assert s.trees[0] == 3 and s.seedlings[0] == 5  # [BGA] the seedling is not returned
 
 
 def test_trees_never_absorb_again():

@@ -14,7 +14,7 @@ PINNED = [
     # players, seed, decisions, summed legal actions, widest decision, final scores
     (2, 11, 382, 2102, 64, [47, 50]),
     (3, 12, 501, 2772, 64, [54, 43, 51]),
-    (4, 13, 739, 6076, 106, [47, 50, 35, 45]),
+    (4, 13, 769, 6580, 106, [50, 51, 39, 36]),
 ]
 
 

@@ -7,7 +7,6 @@ Rule references (§) are to shared/rules/undergrove.md. Choices of ours are mark
   activates only itself). Without it the extra-action tiles 19-22 can refresh each other
   forever, and random games would have no length bound (the rules file's Q8 assumed token
   flips end chains; 19 and 22 refresh each other's token).
-- [D] A seedling replaced by a tree (§4.2) goes back to its owner's supply.
 - [D] Option `round_limit`: the game also ends after that many rounds (a safety net for games
   where nobody can absorb any more; never reached in ordinary play).
 - [D] Optional steps with nothing possible (no tile to place, no root slot, no carbon to
@@ -795,8 +794,7 @@ def move_carbon(s: UndergroveState, p: int, t: int, corner: int) -> None:
     s.absorbed = True
     if held == 3 and s.trees[p] > 0:
         s.piece[corner] = 4 + p
-        s.trees[p] -= 1
-        s.seedlings[p] += 1  # [D] the replaced seedling returns to the supply
+        s.trees[p] -= 1  # [BGA] the seedling does not go back to the supply
 
 
 def _apply_flip(s: UndergroveState, p: int, e: Pending, a: Action) -> None:
