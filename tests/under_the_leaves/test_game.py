@@ -273,3 +273,26 @@ def test_render_shows_gardens_market_and_cards():
     assert "market:" in text and "where does the Collector go? @1,1 or @2,2" in text
     assert GAME.describe(s, s.legal_actions()[0]) == "P0 puts the Collector on space (1,1)"
     assert space_bit(0, 0) != space_bit(1, 0)
+
+
+def test_every_legal_action_is_described_and_the_view_renders():
+    from rich.console import Console
+
+    s = GAME.new_state(3, seed=2, options={"mushroom": "collector", "puddle": "friendly"})
+    chooser = random.Random(2)
+    console = Console(width=160, record=True, color_system=None)
+    while not s.is_terminal():
+        for action in s.legal_actions()[:3]:
+            assert GAME.describe(s, action)
+        s.apply(chooser.choice(s.legal_actions()))
+    console.print(GAME.render(GAME.player_view(s, 1), 1))
+    text = console.export_text()
+    assert "wins" in text or "shared victory" in text
+
+
+def test_evaluate_prefers_more_figures():
+    s = new_game(2, (1, 2))
+    before = GAME.evaluate(s, 0)
+    lay(s, 1, 0, "P G* / P O", player=0)  # a bee
+    assert GAME.evaluate(s, 0) > before
+    assert GAME.evaluate(s, 1) < GAME.evaluate(s, 0)
