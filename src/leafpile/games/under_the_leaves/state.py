@@ -365,6 +365,8 @@ def _load(s: UnderTheLeavesState, data: Mapping[str, Any]) -> None:
         seen.add(t)
     if s.phase == PLACE and not s.taken:
         raise InvalidStateError("saved state is placing but has no tile taken")
+    if s.phase == PLACE and len(s.placed[s.to_move]) > MAX_TILES:
+        raise InvalidStateError("saved state asks a full garden to place another tile")
     if s.phase != PLACE and s.taken:
         raise InvalidStateError("saved state has a taken tile outside the placing phase")
     if (s.phase == CHOOSE) != bool(s.pending):

@@ -84,8 +84,8 @@ def tile_picture(codes: tuple[int, int, int, int]) -> list[Text]:
 def render_garden(state: UnderTheLeavesState, p: int) -> Text:
     """The space grid with colours (letters P Y O V G, ~ for a puddle), mushrooms (*) and
     dweller figures (L, M, P letters on their space; Thoughtful and Flirty figures sit on the
-    top-left space of their square). Tiles are separated by a gap; the line under each tile row shows the
-    hummingbirds on each tile (h1-h3) and tile coordinates label the rows and columns."""
+    top-left space of their square). Tiles are separated by a gap; the line under each tile
+    row shows the hummingbirds on each tile (h1-h3); tile coordinates label rows and columns."""
     placed = state.placed[p]
     xs = [t[1] for t in placed]
     ys = [t[2] for t in placed]
