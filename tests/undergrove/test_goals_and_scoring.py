@@ -181,3 +181,17 @@ def test_final_scoring_of_a_short_scripted_game_computed_by_hand():
     assert s.scores() == [3 + 3, 2 + 5]
     assert s.winners() == [1]
     assert s.returns() == [-1.0, 1.0]
+
+
+def test_heuristic_rewards_absorbing_and_new_seedlings_and_is_zero_sum_at_the_start():
+    from leafpile.games.undergrove import GAME
+
+    s = fresh()
+    assert GAME.evaluate(s, 0) == GAME.evaluate(s, 1) == 0.0  # symmetric position
+    before = GAME.evaluate(s, 0)
+    after = s.clone()
+    play(after, "absorb", "carbon 2>0,0", "flip b", "pay N", "pay P")
+    assert GAME.evaluate(after, 0) > before  # carbon absorbed, a track step
+    grown = s.clone()
+    play(grown, "reproduce", "skip", "seedling 0,-1", "root 0,-1>4")
+    assert GAME.evaluate(grown, 0) > before  # a second seedling that can absorb

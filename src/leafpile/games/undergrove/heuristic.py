@@ -18,9 +18,9 @@ W_PIECE_CARBON = 1.0
 W_TRACK = 2.0
 W_ROOTS_PLACED = 0.5
 W_READY_TOKEN = 0.25
-W_SEEDLING = 1.5  # a seedling on the board that can still absorb
-W_NUTRIENT = 0.3  # nutrients pay for actions, beyond their half point at the end
-W_CAN_REPRODUCE = 1.0  # a new seedling is affordable (P and C, pieces in supply)
+W_SEEDLING = 5.0  # a growing seedling (or the tree it became): future carbon and points
+W_NUTRIENT = 0.6  # nutrients pay for actions, beyond their half point at the end
+W_CAN_REPRODUCE = 0.5  # a new seedling is affordable (P and C, pieces in supply)
 
 
 def features(state: UndergroveState, p: int, score: float) -> float:
@@ -31,13 +31,14 @@ def features(state: UndergroveState, p: int, score: float) -> float:
     for c, code in state.piece.items():
         if code in (p, tree):
             piece_carbon += state.pcarbon[c]
-            growing += code == p and state.pcarbon[c] < 4
+            growing += code == tree or state.pcarbon[c] < 4  # a tree has grown: keep its worth
     roots_placed = SUPPLY["roots"] - state.roots_left[p]
     ready = rules.token_count(state.ready[p])
     track_step = int(
         p == state.to_move and state.absorbed and not state.track_done and state.track[p] < 9
     )
     r = state.res[p]
+    score += sum(r) / 2 - sum(r) // 2  # leftover resources without the rounding: smoother
     can_reproduce = int(
         r[2] >= 2 and r[0] >= 1 and state.seedlings[p] > 0 and state.roots_left[p] > 0
     )
