@@ -6,7 +6,7 @@ import pytest
 
 from leafpile.engine import IllegalActionError
 from leafpile.games.undergrove import GAME
-from leafpile.games.undergrove.rules import BLOCKER
+from leafpile.games.undergrove.components import BLOCKER
 from tests.undergrove.helpers import (
     c,
     fresh,

@@ -17,6 +17,7 @@ from typing import Any
 W = 256
 OFFSET = 128
 
+BLOCKER = 8  # piece code of a neutral place-holder (players' pieces: p seedling, 4 + p tree)
 RESOURCES = "CNPK"  # carbon, nitrogen, phosphorus, potassium
 C, N, P, K = 0, 1, 2, 3
 NUTRIENTS = (N, P, K)

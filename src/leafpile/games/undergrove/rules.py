@@ -60,6 +60,7 @@ from leafpile.games.undergrove.actions import (
 )
 from leafpile.games.undergrove.components import (
     ALL_TOKENS,
+    BLOCKER,
     BONUS_SET_SIZE,
     BONUS_SETS_AT,
     BONUS_TILES,
@@ -98,7 +99,6 @@ from leafpile.games.undergrove.components import (
 if TYPE_CHECKING:
     from leafpile.games.undergrove.state import Pending, UndergroveState
 
-BLOCKER = 8
 DEFAULT_ROUND_LIMIT = 50
 MAX_ROUND_LIMIT = 100
 

@@ -28,6 +28,7 @@ from leafpile.engine import (
 )
 from leafpile.games.undergrove import rules
 from leafpile.games.undergrove.components import (
+    BLOCKER,
     BONUS_TILES,
     GOALS,
     NUM_TILES,
@@ -36,7 +37,6 @@ from leafpile.games.undergrove.components import (
     coords,
 )
 
-BLOCKER = 8
 Pending = tuple[Any, ...]
 
 

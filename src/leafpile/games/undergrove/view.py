@@ -14,6 +14,7 @@ from rich.text import Text
 from leafpile.engine import Rng
 from leafpile.games.undergrove import rules
 from leafpile.games.undergrove.components import (
+    BLOCKER,
     BONUS_SETS_AT,
     BONUS_TILES,
     CORNER_OFFSETS,
@@ -28,7 +29,7 @@ from leafpile.games.undergrove.components import (
     coords,
     tile,
 )
-from leafpile.games.undergrove.state import BLOCKER, UndergroveState
+from leafpile.games.undergrove.state import UndergroveState
 
 HIDDEN = -1
 
