@@ -80,11 +80,15 @@ def create_app(
     bot_delay: float = 0.0,
     allow_client_seed: bool = False,
     rate_limit: RateLimit | None = None,
+    bot_workers: str = "process",
 ) -> Starlette:
     """The whole platform as one ASGI app (tables are loaded from `db_url` at start-up)."""
     limit = rate_limit or RateLimit()
     manager = TableManager(
-        Database(db_url), bot_delay=bot_delay, allow_client_seed=allow_client_seed
+        Database(db_url),
+        bot_delay=bot_delay,
+        allow_client_seed=allow_client_seed,
+        bot_workers=bot_workers,
     )
     buckets: dict[str, Bucket] = {}
 

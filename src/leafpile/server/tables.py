@@ -13,14 +13,18 @@ import hashlib
 import hmac
 import importlib
 import logging
+import multiprocessing
+import os
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from leafpile.bots import BOTS, Bot, make_bot
+from leafpile.bots import BOTS, make_bot
 from leafpile.engine import (
     GameRecord,
     LeafpileError,
@@ -110,7 +114,6 @@ class LiveTable:
     log: list[LogEntry] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: list[Listener] = field(default_factory=list)
-    bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
 
     @property
@@ -265,15 +268,43 @@ def describe_for_all(game: Game, state: State, players: int, action_text: str) -
     return lines
 
 
-def _bot_act(bot: Bot, view: State, seed: int) -> str:
-    """Ask a bot (in a worker thread); a bot that answers nonsense plays at random instead."""
+def _bot_act(bot_name: str, view: State, seed: int) -> str:
+    """Ask a fresh bot for its move (in a worker process or thread, never on the event loop);
+    a bot that answers something illegal plays at random instead."""
     rng = Rng(seed)
-    text = str(bot.act(view, rng))
+    text = str(make_bot(bot_name).act(view, rng))
     legal = legal_strings(view)
     if text not in legal:
-        log.warning("bot %s chose %r, not legal; playing at random", bot.name, text)
+        log.warning("bot %s chose %r, not legal; playing at random", bot_name, text)
         text = rng.choice(legal)
     return text
+
+
+def _watch_parent(server_pid: int) -> None:
+    """Bot worker initializer: exit when the server process is gone (even after SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def make_bot_executor(kind: str) -> Executor:
+    """Processes (default) keep a thinking bot from slowing the server through the GIL;
+    threads start faster (tests, tiny machines)."""
+    if kind == "process":
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(
+            max_workers=2,
+            mp_context=context,
+            initializer=_watch_parent,
+            initargs=(os.getpid(),),
+        )
+    if kind == "thread":
+        return ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+    raise ValueError(f"bot executor must be 'process' or 'thread', not {kind!r}")
 
 
 class TableManager:
@@ -284,13 +315,13 @@ class TableManager:
         db: Database,
         bot_delay: float = 0.0,
         allow_client_seed: bool = False,
-        executor: Executor | None = None,
+        bot_workers: str = "process",
     ) -> None:
         self.db = db
         self.tables: dict[str, LiveTable] = {}
         self.bot_delay = bot_delay
         self.allow_client_seed = allow_client_seed
-        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+        self.executor = make_bot_executor(bot_workers)
         self.closing = False
         self.writer = ActionWriter(db)
 
@@ -568,13 +599,16 @@ class TableManager:
             version = table.version
             if table.state.current_player != seat or table.status != PLAYING:
                 return
-            bot = table.bots.get(seat)
-            if bot is None:
-                bot = table.bots[seat] = make_bot(table.seats[seat].bot or "random")
+            bot_name = table.seats[seat].bot or "random"
             view = table.game.player_view(table.state, seat)
             rng_seed = (table.seed * 1_000_003 + version * 7919 + seat) % (2**63)
             loop = asyncio.get_running_loop()
-            text = await loop.run_in_executor(self.executor, _bot_act, bot, view, rng_seed)
+            try:
+                text = await loop.run_in_executor(self.executor, _bot_act, bot_name, view, rng_seed)
+            except BrokenProcessPool:
+                log.error("bot processes died; bots now think in threads")
+                self.executor = make_bot_executor("thread")
+                text = await loop.run_in_executor(self.executor, _bot_act, bot_name, view, rng_seed)
             body = {"table": table.id, "version": version, "action": text}
             await self.act(table.id, None, body, bot_seat=seat)
         except asyncio.CancelledError:
