@@ -236,7 +236,8 @@ class UndergroveState(State):
             track_done=self.track_done,
             gained_c=self.gained_c,
             root_symbols=list(self.root_symbols),
-            activated=self.activated,
+            # a list, not the bit mask: JSON numbers above 2**53 lose precision in browsers
+            activated=[t for t in range(NUM_TILES + 1) if self.activated >> t & 1],
         )
         return out
 
@@ -322,7 +323,10 @@ class UndergroveState(State):
         s.track_done = require(data, "track_done", bool)
         s.gained_c = require(data, "gained_c", int)
         s.root_symbols = int_list(data, "root_symbols")
-        s.activated = require(data, "activated", int)
+        activated = int_list(data, "activated")
+        if any(not 1 <= t <= NUM_TILES for t in activated):
+            raise InvalidStateError("saved state field 'activated' lists an unknown tile")
+        s.activated = sum(1 << t for t in set(activated))
         _check_consistent(s)
         return s
 
