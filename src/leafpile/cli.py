@@ -56,17 +56,23 @@ def lookup_game(name: str) -> Game:
         raise fail(str(e)) from None
 
 
-def parse_seats(game: Game, seats: str, players: int | None) -> tuple[int, list[str]]:
-    names = [s.strip().lower() for s in seats.split(",") if s.strip()]
+def parse_seats(
+    game: Game, seats: str | None, players: int | None, default: str
+) -> tuple[int, list[str]]:
+    """Seat names, one per player. Without --seats: `default` then random bots; one name for
+    several players is repeated; without --players the count is the number of seats (or 2)."""
+    info = game.info
+    names = [s.strip().lower() for s in (seats or "").split(",") if s.strip()]
     if players is None:
-        players = len(names)
+        players = len(names) if len(names) > 1 else max(info.min_players, min(2, info.max_players))
+    if not info.min_players <= players <= info.max_players:
+        raise fail(f"{info.title} is played by {info.min_players}-{info.max_players} players")
+    if not names:
+        names = [default] + ["random"] * (players - 1)
     if len(names) == 1 and players > 1:
         names = names * players
     if len(names) != players:
         raise fail(f"--seats lists {len(names)} seat(s) but the game has {players} player(s)")
-    info = game.info
-    if not info.min_players <= players <= info.max_players:
-        raise fail(f"{info.title} is played by {info.min_players}-{info.max_players} players")
     for name in names:
         if name in HUMAN:
             continue
@@ -111,16 +117,20 @@ def _show(value: Any) -> str:
 def play_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="autumn, momiji, ...")],
     seats: Annotated[
-        str, typer.Option(help="Comma-separated seats: 'me' (a human) or a bot name.")
-    ] = "me,random",
-    players: Annotated[int | None, typer.Option(help="Players (default: number of seats).")] = None,
+        str | None,
+        typer.Option(
+            help="Comma-separated seats: 'me' (a human) or a bot name "
+            "(default: me, then random bots)."
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Players (default: number of seats, or 2).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
     option: OptionArg = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here.")] = None,
 ) -> None:
     """Play in the terminal: hot-seat (several 'me' seats) or against bots."""
     game = lookup_game(game_name)
-    players, names = parse_seats(game, seats, players)
+    players, names = parse_seats(game, seats, players, default="me")
     try:
         state = game.new_state(players, seed=seed, options=parse_options(option))
     except LeafpileError as e:
@@ -270,10 +280,11 @@ def _action(states: list[State], record: GameRecord, index: int) -> Any:
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
-    seats: Annotated[str, typer.Option(help="Comma-separated bot names, one per seat.")] = (
-        "random,random"
-    ),
-    players: Annotated[int | None, typer.Option(help="Players (default: number of seats).")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated bot names, one per seat (default: random bots)."),
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Players (default: number of seats, or 2).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game (then +1 per game).")] = 0,
     option: OptionArg = None,
     workers: Annotated[int, typer.Option(help="Local processes to use.", min=1)] = 1,
@@ -283,7 +294,7 @@ def simulate_command(
     from leafpile.sim import simulate, summarize
 
     game = lookup_game(game_name)
-    players, names = parse_seats(game, seats, players)
+    players, names = parse_seats(game, seats, players, default="random")
     if any(n in HUMAN for n in names):
         raise fail("simulate needs bots in every seat")
     options = parse_options(option)

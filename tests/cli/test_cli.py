@@ -169,3 +169,21 @@ def test_bench_reports_throughput():
     result = run("bench", "autumn", "--seconds", "0.1")
     assert result.exit_code == 0, result.output
     assert "games/s" in result.output and "autumn" in result.output
+
+
+def test_simulate_every_game_at_its_largest_player_count_with_default_seats():
+    for name, game in GAMES.items():
+        players = game.info.max_players
+        result = run("simulate", name, "--players", str(players), "--games", "2", "--json")
+        assert result.exit_code == 0, (name, result.output)
+        summary = json.loads(result.output)
+        assert summary["players"] == players
+        assert [s["bot"] for s in summary["seats"]] == ["random"] * players
+
+
+def test_play_defaults_to_me_then_random_bots():
+    result = run("play", "autumn", "--players", "1", "--seed", "1", input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "seats me" in result.output
+    result = run("play", "autumn", "--seed", "1", input="quit\n")
+    assert "seats me, random" in result.output
