@@ -365,46 +365,45 @@ def power_usable(s: MomijiState, power: str) -> bool:
 
 # -- applying -----------------------------------------------------------------------------------
 def apply(s: MomijiState, action: Action) -> None:
-    kind = type(action)
-    if kind is Place:
-        _place(s, action)  # type: ignore[arg-type]
-    elif kind is Stop:
+    if type(action) is Place:
+        _place(s, action)
+    elif type(action) is Stop:
         _stop(s)
-    elif kind is Take:
-        _take(s, action.type)  # type: ignore[attr-defined]
-    elif kind is End:
+    elif type(action) is Take:
+        _take(s, action.type)
+    elif type(action) is End:
         _end(s)
-    elif kind is Compost:  # §4.5: the 2 cards follow as `discard` decisions
+    elif type(action) is Compost:  # §4.5: the 2 cards follow as `discard` decisions
         s.composted = True
         s.step_cards = 0
         s.phase = "compost"
-    elif kind is Discard:
-        _discard(s, action.kind)  # type: ignore[attr-defined]
-    elif kind is Refresh:
+    elif type(action) is Discard:
+        _discard(s, action.kind)
+    elif type(action) is Refresh:
         p = s.to_move
         s.acorns[p] -= REFRESH_COST
         _start_main(s, MAIN_COLLECT)
         reveal(s, DISPLAY_SIZE)
         s.phase = "collect"
-    elif kind is Activate:
+    elif type(action) is Activate:
         p = s.to_move
         s.acorns[p] -= _objective_cost(s)
         s.mods &= ~MOD_CHEAP_OBJECTIVE
         _start_main(s, MAIN_OBJECTIVE)
-        s.owners[s.objectives.index(action.objective)] = p  # type: ignore[attr-defined]
-    elif kind is UseLandscape:
-        _use_landscape(s, action.tile)  # type: ignore[attr-defined]
-    elif kind is Pick:
-        _move_kind(s.display, s.hands[s.to_move], action.kind)  # type: ignore[attr-defined]
+        s.owners[s.objectives.index(action.objective)] = p
+    elif type(action) is UseLandscape:
+        _use_landscape(s, action.tile)
+    elif type(action) is Pick:
+        _move_kind(s.display, s.hands[s.to_move], action.kind)
         refill(s)
         s.phase = "turn"
-    elif kind is Swap:
+    elif type(action) is Swap:
         row = s.rows[s.to_move]
-        i = action.position  # type: ignore[attr-defined]
+        i = action.position
         row[i], row[i + 1] = row[i + 1], row[i]
         s.phase = "turn"
-    elif kind is Draft:
-        _draft(s, action.tile)  # type: ignore[attr-defined]
+    elif type(action) is Draft:
+        _draft(s, action.tile)
     else:  # pragma: no cover - play() only passes legal actions
         raise TypeError(f"not a Momiji action: {action!r}")
 
