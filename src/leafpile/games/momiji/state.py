@@ -297,6 +297,8 @@ def _check_consistent(s: MomijiState) -> None:
         raise InvalidStateError("saved state has bad leaf types")
     if len(s.types) != rules.setup_row(n)[0]:
         raise InvalidStateError("saved state has the wrong number of leaf types for its players")
+    if len(s.objectives) != rules.setup_row(n)[1] or len(set(s.objectives)) != len(s.objectives):
+        raise InvalidStateError("saved state has the wrong objectives for its players")
     if len(s.owners) != len(s.objectives) or not all(
         0 <= o < len(OBJECTIVES) for o in s.objectives
     ):
