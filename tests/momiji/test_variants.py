@@ -163,3 +163,15 @@ def test_render_and_describe_show_only_what_the_viewer_may_see():
             if state.hands[1]
             else []
         )
+
+
+def test_the_log_names_a_discarded_card_only_to_its_owner():
+    from tests.momiji.helpers import table
+
+    s = table(hands=["G2 Y2 O2"], display="G0L")
+    s.play("compost")
+    action = GAME.parse_notation("discard Y2")
+    assert "Y2" in GAME.describe(GAME.player_view(s, 0), action)
+    for audience in (None, 1):
+        assert "Y2" not in GAME.describe(GAME.player_view(s, audience), action)
+    assert "Y2" not in GAME.describe(s, action)

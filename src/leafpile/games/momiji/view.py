@@ -177,8 +177,8 @@ def card_name(card: int) -> str:
 
 
 def describe(state: MomijiState, action: object) -> str:
-    """One sentence for the game log (the state is the one before the action). Cards that go
-    face down (compost, discards) are not named: the log is public."""
+    """One sentence for the game log (the state is the one before the action). A card that
+    goes face down (compost, discards) is named only in its owner's own view's log."""
     who = f"P{state.to_move}"
     if isinstance(action, Take):
         count = sum(1 for c in state.display if CARD_TYPE[c] == action.type)
@@ -204,7 +204,9 @@ def describe(state: MomijiState, action: object) -> str:
     if isinstance(action, End):
         return f"{who} ends the turn"
     if isinstance(action, Discard):
-        return f"{who} discards a card"
+        if state.redacted and state.viewer == state.to_move:  # the actor's own log
+            return f"{who} discards {KIND_NAMES[action.kind]} (face down)"
+        return f"{who} discards a card (face down)"
     if isinstance(action, Pick):
         return f"{who} takes {KIND_NAMES[action.kind]} from the display"
     if isinstance(action, Swap):
