@@ -31,6 +31,9 @@ OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
 ]
+PlayersArg = Annotated[
+    int | None, typer.Option(help="Number of players (default: number of seats, or 2).")
+]
 
 
 def fail(message: str) -> typer.Exit:
@@ -123,7 +126,7 @@ def play_command(
             "(default: me, then random bots)."
         ),
     ] = None,
-    players: Annotated[int | None, typer.Option(help="Players (default: number of seats, or 2).")] = None,
+    players: PlayersArg = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
     option: OptionArg = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here.")] = None,
@@ -284,7 +287,7 @@ def simulate_command(
         str | None,
         typer.Option(help="Comma-separated bot names, one per seat (default: random bots)."),
     ] = None,
-    players: Annotated[int | None, typer.Option(help="Players (default: number of seats, or 2).")] = None,
+    players: PlayersArg = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game (then +1 per game).")] = 0,
     option: OptionArg = None,
     workers: Annotated[int, typer.Option(help="Local processes to use.", min=1)] = 1,
