@@ -31,6 +31,7 @@ from leafpile.games.momiji.components import (
     NUM_TYPES,
     OBJECTIVES,
     POSITIONS,
+    START_ACORNS,
     card_ids,
 )
 from leafpile.games.momiji.state import MomijiState
@@ -68,7 +69,10 @@ class MomijiGame(Game):
                 choices=("all-pairs", "new-pairs"),
             ),
             OptionSpec(
-                "start_acorns", 2, "acorns each player starts with [D] Q5", choices=tuple(range(11))
+                "start_acorns",
+                START_ACORNS,
+                "acorns each player starts with [D] Q5",
+                choices=tuple(range(11)),
             ),
             OptionSpec(
                 "first_player",

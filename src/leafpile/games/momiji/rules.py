@@ -66,6 +66,7 @@ from leafpile.games.momiji.components import (
     POSITIONS,
     PRESET,
     REFRESH_COST,
+    START_ACORNS,
     cards_of_types,
     objective_usable,
 )
@@ -143,7 +144,7 @@ def setup(s: MomijiState) -> None:
         rng.shuffle(pool)
         s.objectives = sorted(pool[:n_objectives])
     s.owners = [-1] * len(s.objectives)
-    s.acorns = [opt_int(s.options, "start_acorns", 2)] * n
+    s.acorns = [opt_int(s.options, "start_acorns", START_ACORNS)] * n
     tiles = opt_ints(s.options, "landscape_tiles")
     if tiles:
         s.tiles = [list(tiles[3 * p : 3 * p + 3]) for p in range(n)]
