@@ -193,6 +193,38 @@ class State(ABC):
         self.apply(action)
         return action
 
+    # -- the fields every game shares (set-up, clone, save) ---------------------------------
+    def init_base(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
+        """Set the shared fields of a fresh, full (unredacted) state."""
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.redacted = False
+        self.viewer = None
+
+    def copy_base(self, new: State) -> None:
+        """Copy the shared fields into a clone (options are never mutated after set-up)."""
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = Rng(self.rng.state)
+        new.redacted = self.redacted
+        new.viewer = self.viewer
+
+    def load_base(self, data: Mapping[str, Any]) -> None:
+        """Read the shared fields of a saved state (`base_dict()`), refusing bad values."""
+        self.rng = Rng(require(data, "rng", int))
+        self.redacted = require(data, "redacted", bool)
+        viewer = data.get("viewer")
+        if viewer is not None and not (
+            isinstance(viewer, int)
+            and not isinstance(viewer, bool)
+            and 0 <= viewer < self.num_players
+        ):
+            raise InvalidStateError("saved state has a bad viewer")
+        self.viewer = viewer
+
     def base_dict(self) -> dict[str, Any]:
         """The fields every game's `to_dict()` starts with."""
         return {

@@ -14,7 +14,6 @@ from leafpile.engine import (
     Action,
     InvalidStateError,
     OptionValue,
-    Rng,
     State,
     int_list,
     opt_int,
@@ -50,12 +49,7 @@ class AutumnState(State):
     )
 
     def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
-        self.num_players = num_players
-        self.seed = seed
-        self.options = options
-        self.rng = Rng(seed)
-        self.redacted = False
-        self.viewer: int | None = None
+        self.init_base(num_players, seed, options)
         self.round = 0
         self.first = 0  # the player who places first this round
         self.deck: list[int] = []  # draw order: deck[0] is the next card
@@ -97,12 +91,7 @@ class AutumnState(State):
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> AutumnState:
         new = AutumnState.__new__(AutumnState)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after set-up
-        new.rng = self.rng.clone()
-        new.redacted = self.redacted
-        new.viewer = self.viewer
+        self.copy_base(new)
         new.round = self.round
         new.first = self.first
         new.deck = self.deck[:]
@@ -140,12 +129,7 @@ class AutumnState(State):
         cls, players: int, seed: int, options: dict[str, OptionValue], data: Mapping[str, Any]
     ) -> AutumnState:
         s = cls(players, seed, options)
-        s.rng = Rng(require(data, "rng", int))
-        s.redacted = bool(data.get("redacted", False))
-        viewer = data.get("viewer")
-        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < players):
-            raise InvalidStateError("saved state has a bad viewer")
-        s.viewer = viewer
+        s.load_base(data)
         s.round = require(data, "round", int)
         s.first = require(data, "first", int)
         s.phase = require(data, "phase", str)

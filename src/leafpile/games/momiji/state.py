@@ -18,7 +18,6 @@ from leafpile.engine import (
     InvalidNotationError,
     InvalidStateError,
     OptionValue,
-    Rng,
     State,
     int_list,
     require,
@@ -84,12 +83,7 @@ class MomijiState(State):
     )
 
     def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
-        self.num_players = num_players
-        self.seed = seed
-        self.options = options
-        self.rng = Rng(seed)
-        self.redacted = False
-        self.viewer: int | None = None
+        self.init_base(num_players, seed, options)
         self.types: list[int] = []  # leaf types in play, ascending
         self.deck: list[int] = []  # draw order: deck[0] is the next card
         self.display: list[int] = []  # ascending card ids (grouped by type)
@@ -154,12 +148,7 @@ class MomijiState(State):
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> MomijiState:
         new = MomijiState.__new__(MomijiState)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after set-up
-        new.rng = Rng(self.rng.state)
-        new.redacted = self.redacted
-        new.viewer = self.viewer
+        self.copy_base(new)
         new.types = self.types  # never mutated after set-up
         new.deck = self.deck[:]
         new.display = self.display[:]
@@ -223,14 +212,7 @@ class MomijiState(State):
         cls, players: int, seed: int, options: dict[str, OptionValue], data: Mapping[str, Any]
     ) -> MomijiState:
         s = cls(players, seed, options)
-        s.rng = Rng(require(data, "rng", int))
-        s.redacted = require(data, "redacted", bool)
-        viewer = data.get("viewer")
-        if viewer is not None and not (
-            isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < players
-        ):
-            raise InvalidStateError("saved state has a bad viewer")
-        s.viewer = viewer
+        s.load_base(data)
         s.types = int_list(data, "types")
         s.deck = int_list(data, "deck")
         s.display = int_list(data, "display")

@@ -20,7 +20,6 @@ from leafpile.engine import (
     Action,
     InvalidStateError,
     OptionValue,
-    Rng,
     State,
     int_list,
     require,
@@ -85,12 +84,7 @@ class UnderTheLeavesState(State):
 
     def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
         n = num_players
-        self.num_players = n
-        self.seed = seed
-        self.options = options
-        self.rng = Rng(seed)
-        self.redacted = False
-        self.viewer: int | None = None
+        self.init_base(num_players, seed, options)
         self.cards: tuple[str, str, str] = ("", "", "")  # leaf, mushroom, puddle card in play
         self.bag: list[int] = []  # tiles not seen yet: sorted, or in draw order when scripted
         self.draws_left = 0  # market refills still to come (the public bag count)
@@ -138,12 +132,7 @@ class UnderTheLeavesState(State):
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> UnderTheLeavesState:
         new = UnderTheLeavesState.__new__(UnderTheLeavesState)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after set-up
-        new.rng = Rng(self.rng.state)
-        new.redacted = self.redacted
-        new.viewer = self.viewer
+        self.copy_base(new)
         new.cards = self.cards
         new.bag = self.bag[:]
         new.draws_left = self.draws_left
@@ -268,12 +257,7 @@ def _ints(value: Any, length: int, what: str) -> list[int]:
 
 def _load(s: UnderTheLeavesState, data: Mapping[str, Any]) -> None:
     n = s.num_players
-    s.rng = Rng(require(data, "rng", int))
-    s.redacted = bool(data.get("redacted", False))
-    viewer = data.get("viewer")
-    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
-        raise InvalidStateError("saved state has a bad viewer")
-    s.viewer = viewer
+    s.load_base(data)
     cards = require(data, "cards", list)
     if len(cards) != 3 or any(
         not isinstance(c, str) or c not in FAMILY_CARDS[f] for f, c in enumerate(cards)

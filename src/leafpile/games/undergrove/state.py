@@ -21,7 +21,6 @@ from leafpile.engine import (
     Action,
     InvalidStateError,
     OptionValue,
-    Rng,
     State,
     int_list,
     require,
@@ -87,12 +86,7 @@ class UndergroveState(State):
 
     def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
         n = num_players
-        self.num_players = n
-        self.seed = seed
-        self.options = options
-        self.rng = Rng(seed)
-        self.redacted = False
-        self.viewer: int | None = None
+        self.init_base(num_players, seed, options)
         # the forest
         self.tile_at: dict[int, int] = {}
         self.pos = [-1] * (NUM_TILES + 1)
@@ -154,12 +148,7 @@ class UndergroveState(State):
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> UndergroveState:
         new = UndergroveState.__new__(UndergroveState)
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after set-up
-        new.rng = self.rng.clone()
-        new.redacted = self.redacted
-        new.viewer = self.viewer
+        self.copy_base(new)
         new.tile_at = self.tile_at.copy()
         new.pos = self.pos[:]
         new.carbon = self.carbon[:]
@@ -247,12 +236,7 @@ class UndergroveState(State):
     ) -> UndergroveState:
         s = cls(players, seed, options)
         n = players
-        s.rng = Rng(require(data, "rng", int))
-        s.redacted = bool(require(data, "redacted", bool))
-        viewer = data.get("viewer")
-        if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
-            raise InvalidStateError("saved state has a bad viewer")
-        s.viewer = viewer
+        s.load_base(data)
         for row in _rows(data, "tiles", 5):
             t, x, y, carbon, stored = row
             if not 1 <= t <= NUM_TILES or s.pos[t] >= 0 or carbon < 0 or not 0 <= stored <= 4:
