@@ -45,6 +45,15 @@ def test_every_registered_game_plays_to_the_end_over_the_api(srv, name):
         expected = game.player_view(live.state, 0).to_dict()
         expected.pop("seed"), expected.pop("rng")
         assert snap["view"] == expected  # exactly the seat's own view, nothing more
+        if snap["version"] % 10 == 0:  # and the others see only theirs
+            for audience, token in ((None, None), (1, None)):
+                other = game.player_view(live.state, audience).to_dict()
+                other.pop("seed"), other.pop("rng")
+                seen = http.get(f"/api/tables/{table}").json() if token is None else None
+                if audience is None:
+                    assert seen["view"] == other and seen["legal"] == []
+                else:
+                    assert live.snapshot(1)["view"] == other
         assert snap["legal"] and all(isinstance(a, str) for a in snap["legal"])
         r = http.post(
             f"/api/tables/{table}/actions",

@@ -174,6 +174,7 @@ def create_app(
         return JSONResponse({"games": out, "bots": sorted(BOTS)})
 
     async def api_tables(request: Request) -> Response:
+        guard(request)
         return JSONResponse({"tables": manager.lobby()})
 
     async def api_create(request: Request) -> Response:
@@ -182,6 +183,7 @@ def create_app(
         return JSONResponse(await manager.create(body), status_code=201)
 
     async def api_table(request: Request) -> Response:
+        guard(request)
         table = manager.get(request.path_params["table_id"])
         token = bearer(request)
         seat = table.seat_of(token)
@@ -202,6 +204,7 @@ def create_app(
 
     async def api_replay(request: Request) -> Response:
         """Every step of the table so far as the public sees it."""
+        guard(request)
         table = manager.get(request.path_params["table_id"])
         game = table.game
         state = game.new_state(table.players, table.seed, table.options)
@@ -236,6 +239,7 @@ def create_app(
         )
 
     async def api_record(request: Request) -> Response:
+        guard(request)
         table = manager.get(request.path_params["table_id"])
         if table.status != FINISHED:
             raise ApiError(
