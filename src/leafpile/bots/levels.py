@@ -14,7 +14,13 @@ LEVELS: dict[str, tuple[type[Bot], dict[str, float | int | str]]] = {
     # Greedy with one move in three played at random: beatable, but not silly.
     "easy": (GreedyBot, {"epsilon": 0.35}),
     # A short search.
-    "medium": (MCTSBot, {"time": 0.2, "rollout_depth": 8, "prior_samples": 1, "widen": 2.0}),
+    "medium": (
+        MCTSBot,
+        {"time": 0.2, "c": 0.4, "rollout_depth": 8, "prior_samples": 1, "widen": 2.0},
+    ),
     # About one second per decision on one core.
-    "hard": (MCTSBot, {"time": 1.0, "rollout_depth": 8, "prior_samples": 2, "widen": 2.0}),
+    "hard": (
+        MCTSBot,
+        {"time": 1.0, "c": 0.4, "rollout_depth": 8, "prior_samples": 2, "widen": 2.0},
+    ),
 }
