@@ -619,3 +619,140 @@ def test_whole_scripted_game_scored_by_hand():
     # a tie: the owner scores 10, the other best player 3. Other objectives are inactive.
     assert s.scores() == [36 + 4 + 3, 16 + 0 + 10]
     assert s.winners() == [0]
+
+
+# -- audit additions: rules that were right but not pinned --------------------------------------
+def test_first_player_is_random_and_play_goes_clockwise():
+    """§2.8: a random first player; turns pass to the next seat."""
+    firsts = set()
+    for seed in range(30):
+        s = GAME.new_state(3, seed=seed)
+        assert isinstance(s, MomijiState)
+        assert s.current_player == s.first
+        firsts.add(s.first)
+    assert firsts == {0, 1, 2}
+    s = table(players=3, hands=["", "", ""], display="G0L Y0L O0L", first=2)
+    play(s, "take G", "end")
+    assert s.current_player == 0
+
+
+def test_refresh_with_fewer_than_four_cards_in_the_deck_reveals_what_is_left():
+    """§4.1 [D]: the paid refresh reveals the rest of a short deck."""
+    s = table(hands=[""], display="G0L", deck_top="Y0L O2", deck_size=2, acorns=[1, 0])
+    play(s, "refresh")
+    assert sorted(CARDS[c].kind_name for c in s.display) == ["G0L", "O2", "Y0L"]
+    assert s.deck == [] and s.acorns[0] == 0
+
+
+def test_the_harvest_happens_once_after_all_cards_of_the_play_are_placed():
+    """§4.4 [D]: no acorns while cards are still being placed; each pair counts once."""
+    s = table(hands=["Y0L O0L"], rows=[["G0R"]], display="R0L", acorns=[0, 0])
+    play(s, "Y0L>")  # G0R|Y0L already touch
+    assert s.acorns[0] == 0
+    play(s, "O0L>", "stop")
+    assert s.acorns[0] == 2
+
+
+def test_a_closed_pile_never_forms_an_acorn_pair(monkeypatch):
+    """§4.4 [D] Q11: the torii hides a closed pile's top card. The placeholder 3s have no acorn,
+    so give the green 3s (and, as a control, the green 2s) a bottom-right acorn for this test."""
+    right = list(rules.CARD_RIGHT)
+    for c in CARDS:
+        if c.type == 0 and c.value >= 2:
+            right[c.id] = True
+    monkeypatch.setattr(rules, "CARD_RIGHT", tuple(right))
+    s = table(hands=["Y0L O0R"], rows=[["G0L G1L G2 G3"]], display="R0L", acorns=[0, 0])
+    play(s, "Y0L>", "O0R>", "stop")  # G3 (closed) | Y0L: no pair
+    assert s.acorns[0] == 0
+    s = table(hands=["Y0L O0R"], rows=[["G0L G1L G2"]], display="R0L", acorns=[0, 0])
+    play(s, "Y0L>", "O0R>", "stop")  # control: G2 (open) | Y0L pairs
+    assert s.acorns[0] == 2
+
+
+def test_an_active_objective_cannot_be_activated_again():
+    """§4.3: only an inactive objective may be taken."""
+    objectives = ["zero", "visible", "closed", "piles"]
+    s = table(hands=["", ""], display="G0L Y0L", acorns=[3, 3], objectives=objectives)
+    play(s, "obj zero", "end")
+    assert "obj zero" not in legal(s) and "obj visible" in legal(s)
+
+
+def test_a_landscape_costs_an_acorn():
+    """§4.5: no acorn, no landscape power."""
+    s = table(hands=[""], display="G0L", acorns=[0, 0])
+    assert not any(a.startswith("land") for a in legal(s))
+
+
+def test_a_passing_player_may_still_take_free_actions():
+    """§4.7: with no main action the player passes, free actions still allowed."""
+    s = table(hands=["G2 Y2", ""], display="", deck_size=0, acorns=[0, 0])
+    assert legal(s) == {"end", "compost"}
+    play(s, "compost", "discard G2", "discard Y2", "end")
+    assert s.acorns[0] == 1 and s.current_player == 1
+
+
+def test_a_middle_seat_trigger_ends_the_game_after_the_seat_before_the_first_player():
+    """§5 [D] Q13 'finish': with 3 players and P0 first, P1's trigger leaves P2's turn only."""
+    s = table(players=3, hands=["", "", ""], display="G0L Y0L O0L R0L", deck_size=1)
+    play(s, "take G", "end")  # P0: the deck still holds a card
+    play(s, "refresh", "take Y", "end")  # P1 reveals the last card: trigger
+    assert not s.is_terminal() and s.current_player == 2
+    play(s, "take O", "end")
+    assert s.is_terminal()
+
+
+def test_piles_may_still_close_after_the_trigger_beyond_the_torii():
+    """§5 [D]: after the trigger, further piles may still close (spare torii) and score."""
+    rows = [
+        ["G0L G1L G2 G3", "Y0L Y1L Y2 Y3", "O0L O1L O2 O3"],
+        ["R0L R1L R2 R3", "P0L P1L P2 P3"],
+        ["G0R G1R G2"],
+    ]
+    s = table(players=3, hands=["", "", "G3"], rows=rows, display="Y0R O0R", acorns=[0, 0, 0])
+    play(s, "take Y", "end")  # 5 closed piles (3 players + 2): trigger, the round goes on
+    assert s.turns_left == 2
+    play(s, "take O", "end")
+    play(s, "G3", "stop", "end")  # a 6th pile closes
+    assert s.is_terminal() and rules.closed_piles(s) == 6
+    assert s.scores()[2] == 3 * 4
+
+
+def test_each_objective_measures_cards_in_piles_or_acorns():
+    """§1.5 / §6.3: what each placeholder objective counts."""
+    rows = [["G0L G0R G1L", "Y0L Y1L Y2 Y3"], ["O0L", "R0L R0R R1L R2"]]
+    s = table(rows=rows, hands=["G0L G0R G0L", "R3"], acorns=[1, 4])
+    expected = {
+        "zero": [3, 3],
+        "type-G": [3, 0],
+        "type-Y": [4, 0],
+        "type-O": [0, 1],
+        "type-R": [0, 4],
+        "visible": [1 + 3, 0 + 2],
+        "closed": [1, 0],
+        "piles": [2, 2],
+        "biggest": [4, 4],
+        "acorns": [1, 4],
+    }
+    for name, values in expected.items():
+        assert [rules.metric(s, p, OBJECTIVE_INDEX[name]) for p in range(2)] == values, name
+
+
+def test_cards_in_hand_score_nothing():
+    """§6.4 [D]."""
+    s = table(rows=[["G0L G1L"], ["Y0L Y1L"]], hands=["G2 G3 Y2 Y3", ""], acorns=[0, 0])
+    assert s.scores() == [2.0, 2.0]
+
+
+def test_tie_break_more_closed_piles_wins_before_acorns():
+    """§6 [D] Q15: equal totals; more closed piles beats more acorns."""
+    s = table(rows=[["G0L G1L G2 G3", "Y0L Y1L Y2 Y3"], ["O0L O1L O2 O2 O2 O3"]], acorns=[0, 6])
+    s.phase = "over"
+    assert s.scores() == [24.0, 24.0]
+    assert s.winners() == [0]
+
+
+def test_tie_break_still_tied_is_a_shared_victory():
+    """§6 [D] Q15: same total, closed piles and acorns: both win."""
+    s = table(rows=[["G0L G1L G2 G3"], ["Y0L Y1L Y2 Y3"]], acorns=[1, 1])
+    s.phase = "over"
+    assert s.winners() == [0, 1]
