@@ -96,6 +96,61 @@ def test_a_broken_save_is_refused():
         GAME.state_from_dict(broken)
 
 
+def _absorbing_state():
+    s = fresh()
+    play(s, "absorb")  # a carbon decision with its four numbers is on top
+    return s
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("pending", [["carbon"]], "bad pending decision"),
+        ("pending", [["main"], ["pay"]], "bad pending decision"),
+        ("pending", [["place", 0]], "bad pending decision"),
+        ("pending", [["store", 99, 99]], "bad pending decision"),
+        ("pending", [["effect", 99, 1]], "bad pending decision"),
+        ("pending", [["copy", 2]], "bad pending decision"),
+        ("pending", [["bonus", 7]], "bad pending decision"),
+        ("pending", [["root", 5, 0]], "bad pending decision"),
+        ("ready", [99, 15], "'ready'"),
+        ("ready", [-1, 15], "'ready'"),
+        ("seedlings", [-3, 5], "supply of P0"),
+        ("trees", [9, 4], "supply of P0"),
+        ("roots_left", [99, 17], "supply of P0"),
+        ("end_space", [7, -1], "end space"),
+        ("end_space", [2, -1], "end space"),
+        ("goals", [1, 1, 3], "bad goals"),
+        ("bonus", [[1], [1]], "bonus tile twice"),
+        ("round", -4, "round counters"),
+        ("setup_left", -1, "round counters"),
+        ("gained_c", -2, "negative goal counter"),
+    ],
+)
+def test_a_save_no_game_could_reach_is_refused_with_a_clear_message(key, value, message):
+    data = json.loads(json.dumps(_absorbing_state().to_dict()))
+    assert GAME.state_from_dict(data).to_dict() == data
+    with pytest.raises(InvalidStateError, match=message):
+        GAME.state_from_dict({**data, key: value})
+
+
+def test_a_save_with_a_stray_root_or_piece_is_refused():
+    data = json.loads(json.dumps(_absorbing_state().to_dict()))
+    stray_root = {**data, "roots": [*data["roots"], [2, 0, 1]]}  # P1 has no piece there
+    with pytest.raises(InvalidStateError, match="no piece of P1"):
+        GAME.state_from_dict(stray_root)
+    far_piece = {**data, "pieces": [*data["pieces"], [50, 50, 0, 0]]}
+    with pytest.raises(InvalidStateError, match="off the forest"):
+        GAME.state_from_dict(far_piece)
+    tree = {
+        **data,
+        "pieces": [[x, y, 4 if code == 0 else code, c] for x, y, code, c in data["pieces"]],
+    }
+    tree["trees"] = [3, 4]
+    with pytest.raises(InvalidStateError, match="without 3 carbon"):
+        GAME.state_from_dict(tree)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_with_winners(players):
     for seed in range(3):

@@ -102,31 +102,31 @@ if TYPE_CHECKING:
 DEFAULT_ROUND_LIMIT = 50
 MAX_ROUND_LIMIT = 100
 
-KINDS = frozenset(
-    {
-        "main",
-        "setup",
-        "carbon",
-        "flip",
-        "pay",
-        "step",
-        "gain",
-        "swap",
-        "place",
-        "seedling",
-        "root",
-        "convert",
-        "discard",
-        "store",
-        "choice",
-        "copy",
-        "bonus",
-        "endspace",
-        "refresh1",
-        "effect",
-        "photo_end",
-    }
-)
+#: How many ints follow the kind in each pending entry (checked when a save is loaded).
+ARITY = {
+    "main": 0,
+    "setup": 0,
+    "carbon": 4,
+    "flip": 0,
+    "pay": 1,
+    "step": 1,
+    "gain": 1,
+    "swap": 1,
+    "place": 3,
+    "seedling": 1,
+    "root": 2,
+    "convert": 0,
+    "discard": 0,
+    "store": 2,
+    "choice": 0,
+    "copy": 1,
+    "bonus": 1,
+    "endspace": 0,
+    "refresh1": 0,
+    "effect": 2,
+    "photo_end": 0,
+}
+KINDS = frozenset(ARITY)
 AUTO = frozenset({"effect", "photo_end"})
 #: Decisions that may have nothing to choose and are then dropped (the others always have a
 #: real choice: their legality was checked when they were pushed).
@@ -1195,3 +1195,43 @@ def check_goals(goals: tuple[int, ...]) -> str | None:
     if len({(g - 1) // 2 for g in goals}) != 3:
         return "option 'goals' needs goals from 3 different cards (1/2, 3/4, ... are one card)"
     return None
+
+
+def pending_problem(s: UndergroveState, e: Pending) -> str | None:
+    """Why a saved pending decision could never have been pushed (None if it could): the
+    right number of ints for its kind, each in the range the rules give it."""
+    kind = e[0]
+    if kind not in ARITY or len(e) != 1 + ARITY[kind]:
+        return "unknown kind or wrong length"
+    args = e[1:]
+    p = s.to_move
+
+    def placed(t: int) -> bool:
+        return 1 <= t <= NUM_TILES and s.pos[t] >= 0
+
+    if kind in ("pay", "step", "gain", "swap"):
+        ok = 1 <= args[0] <= 100
+    elif kind == "carbon":
+        left, free, here, required = args
+        ok = 1 <= left <= 2 and 0 <= free <= 2 and (here == 0 or placed(here))
+        ok = ok and required in (0, 1)
+    elif kind == "place":
+        ok = args[0] in (0, 1, 2) and args[1] in (0, 1) and args[2] in (0, 1)
+    elif kind == "seedling":
+        ok = args[0] in (0, 1)
+    elif kind == "root":
+        corner, optional = args
+        ok = optional in (0, 1) and (corner == -1 or s.piece.get(corner) in (p, 4 + p))
+    elif kind == "store":
+        host, t = args
+        ok = placed(host) and 1 <= t <= NUM_TILES and KIND_OF[t] == "store_own"
+    elif kind == "copy":
+        ok = placed(args[0]) and KIND_OF[args[0]] == "copycat"
+    elif kind == "bonus":
+        ok = 0 <= args[0] < len(BONUS_SETS_AT) and bool(s.bonus_sets[args[0]])
+    elif kind == "effect":
+        t, host = args
+        ok = 1 <= t <= NUM_TILES and KIND_OF[t] in _EFFECTS and placed(host)
+    else:
+        ok = True
+    return None if ok else "arguments out of range"

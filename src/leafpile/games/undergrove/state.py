@@ -27,12 +27,17 @@ from leafpile.engine import (
 )
 from leafpile.games.undergrove import rules
 from leafpile.games.undergrove.components import (
+    ALL_TOKENS,
     BLOCKER,
     BONUS_TILES,
+    CORNER_OFFSETS,
+    END_SPACES,
     GOALS,
     NUM_TILES,
     OFFSET,
+    SUPPLY,
     cell,
+    coord_text,
     coords,
 )
 
@@ -365,3 +370,63 @@ def _check_consistent(s: UndergroveState) -> None:
         raise InvalidStateError("saved state's tiles are not exactly the 53 tiles of the game")
     if any(not 0 <= v <= 9 for v in s.track):
         raise InvalidStateError("saved state has a carbon-track position off the track")
+    _check_pieces(s)
+    _check_counters(s)
+    for e in s.pending:
+        problem = rules.pending_problem(s, e)
+        if problem:
+            raise InvalidStateError(
+                f"saved state has a bad pending decision {list(e)!r}: {problem}"
+            )
+
+
+def _check_pieces(s: UndergroveState) -> None:
+    """Pieces sit on corners of placed tiles, every root points at its owner's piece, and the
+    supplies plus what is on the board make the starting supplies (§1, §2)."""
+    n = s.num_players
+    corners = {c + o for c in s.tile_at for o in CORNER_OFFSETS}
+    for c, code in s.piece.items():
+        if c not in corners:
+            raise InvalidStateError(f"saved state has a piece off the forest at {coord_text(c)}")
+        if code != BLOCKER and code >= 4 and s.pcarbon[c] != 3:
+            raise InvalidStateError(f"saved state has a tree at {coord_text(c)} without 3 carbon")
+    for i, p in enumerate(s.roots):
+        if p < 0:
+            continue
+        t, slot = divmod(i, 4)
+        if s.piece.get(s.pos[t] + CORNER_OFFSETS[slot]) not in (p, 4 + p):
+            raise InvalidStateError(f"saved state has a root in tile {t} with no piece of P{p}")
+    for p in range(n):
+        on_board = sum(1 for code in s.piece.values() if code in (p, 4 + p))
+        trees = sum(1 for code in s.piece.values() if code == 4 + p)
+        roots = sum(1 for q in s.roots if q == p)
+        if (
+            s.seedlings[p] + on_board != SUPPLY["seedlings"]
+            or s.trees[p] + trees != SUPPLY["trees"]
+            or s.roots_left[p] + roots != SUPPLY["roots"]
+        ):
+            raise InvalidStateError(f"saved state's supply of P{p} does not match the forest")
+
+
+def _check_counters(s: UndergroveState) -> None:
+    """Tokens, end spaces, bonus tiles, goals and round counters within their ranges."""
+    n = s.num_players
+    if any(not 0 <= r <= ALL_TOKENS for r in s.ready):
+        raise InvalidStateError("saved state field 'ready' is not a set of the 4 tokens")
+    taken = [e for e in s.end_space if e >= 0]
+    if any(not -1 <= e < len(END_SPACES) for e in s.end_space) or len(set(taken)) != len(taken):
+        raise InvalidStateError("saved state has a bad or doubly taken end space")
+    if any(e >= 0 and s.track[p] != 9 for p, e in enumerate(s.end_space)):
+        raise InvalidStateError("saved state has an end space for a player not at the end")
+    bonus = [b for row in s.bonus_sets + s.bonus for b in row]
+    if len(set(bonus)) != len(bonus):
+        raise InvalidStateError("saved state has the same bonus tile twice")
+    if rules.check_goals(tuple(s.goals)):
+        raise InvalidStateError("saved state has bad goals")
+    counters = (*s.big_turns, *s.conversions, *s.symbol_turns, *s.root_symbols, s.gained_c)
+    if any(v < 0 for v in counters):
+        raise InvalidStateError("saved state has a negative goal counter")
+    if s.round < 0 or not -1 <= s.final_round <= s.round + 1 or not 0 <= s.setup_left <= n:
+        raise InvalidStateError("saved state has bad round counters")
+    if s.setup_left and s.pending != [("setup",)]:
+        raise InvalidStateError("saved state is placing first seedlings but asks something else")
