@@ -94,6 +94,7 @@ MOD_OF_POWER = {
     "cheap_objective": MOD_CHEAP_OBJECTIVE,
     "no_limit": MOD_NO_LIMIT,
 }
+ALL_MODS = sum(MOD_OF_POWER.values())
 CHEAP_OBJECTIVE_COST = 1
 REVEAL_POWER_CARDS = 4  # L1
 DRAW_POWER_CARDS = 3  # L3

@@ -9,6 +9,7 @@ the cards under it when the `show_pile_sizes` option is on).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from leafpile.engine import (
@@ -25,11 +26,16 @@ from leafpile.engine import (
 from leafpile.games.momiji import rules
 from leafpile.games.momiji.components import (
     CARD_TYPE,
+    CARD_VALUE,
     CARDS_PER_TYPE,
+    HAND_LIMIT,
     LANDSCAPES,
+    MAX_VALUE,
     NUM_CARDS,
     NUM_TYPES,
     OBJECTIVES,
+    POSITIONS,
+    objective_usable,
 )
 
 # Phases: who decides what next (each phase's legal actions are in rules.legal_actions).
@@ -315,13 +321,66 @@ def _check_consistent(s: MomijiState) -> None:
         types = [CARD_TYPE[pile[-1]] for pile in row]
         if len(set(types)) != len(types):
             raise InvalidStateError("saved state has two piles of one type in a row")
-    if any(len(tiles) > 3 for tiles in s.tiles) or not all(0 <= u < 8 for u in s.tiles_used):
-        raise InvalidStateError("saved state has bad landscape tiles")
+    for row in s.rows:
+        for pile in row:
+            _check_pile(pile)
+    if s.display != sorted(s.display) or any(hand != sorted(hand) for hand in s.hands):
+        raise InvalidStateError("saved state's display and hands must be in ascending card order")
+    if not all(objective_usable(o, s.types) for o in s.objectives):
+        raise InvalidStateError("saved state reveals a type objective whose type is not in play")
+    _check_tiles(s)
     if s.phase == COLLECT2 and len(s.played) != 1:
         raise InvalidStateError("saved state is collecting a second type without a first")
     if s.phase == DRAFT and not s.draft_pool:
         raise InvalidStateError("saved state is drafting from an empty pool")
-    if not (0 <= s.mains_left <= 2 and 0 <= s.main_used < 8 and s.step_cards >= 0):
+    if not (0 <= s.mains_left <= 2 and 0 <= s.main_used < 8 and s.step_cards >= 0 <= s.turn):
         raise InvalidStateError("saved state has bad turn counters")
-    if s.turns_left < -1 or s.turns_left > n or s.mods < 0:
+    if s.turns_left < -1 or s.turns_left > n or s.mods & ~rules.ALL_MODS or s.mods < 0:
         raise InvalidStateError("saved state has bad end-of-game or power fields")
+    if s.phase in (COLLECT2, PICK, SWAP, SELL) and not s.land_used:
+        raise InvalidStateError(f"saved state is in phase {s.phase!r} without a landscape used")
+    if s.phase == COMPOST and not s.composted:
+        raise InvalidStateError("saved state is composting without the compost action")
+    if bool(s.played) != (s.phase in (PLAY, COLLECT2)):
+        raise InvalidStateError("saved state has played types outside a Play or second Collect")
+    if s.phase == DISCARD and len(s.hands[s.to_move]) <= HAND_LIMIT:
+        raise InvalidStateError("saved state asks for discards from a hand within the limit")
+    if s.phase != OVER and (not s.redacted or s.viewer == s.to_move) and not s.legal_actions():
+        raise InvalidStateError(f"saved state in phase {s.phase!r} leaves its player no action")
+
+
+def _check_pile(pile: list[int]) -> None:
+    """The known cards of a pile: one type, starting with a 0 (a 1 with the C3 power), never
+    going down, climbing by at most 2 (the C1 power), a 3 only on top (§3)."""
+    known = [c for c in pile if c >= 0]
+    if any(CARD_TYPE[c] != CARD_TYPE[pile[-1]] for c in known):
+        raise InvalidStateError("saved state has a pile of two leaf types")
+    if pile[0] >= 0 and CARD_VALUE[pile[0]] > 1:
+        raise InvalidStateError("saved state has a pile that does not start with a 0")
+    values = [CARD_VALUE[c] for c in known]
+    if any(v == MAX_VALUE for v in values[:-1]) or not all(
+        0 <= b - a <= 2 for a, b in pairwise(values)
+    ):
+        raise InvalidStateError("saved state has a pile that goes down, skips or covers a 3")
+
+
+def _check_tiles(s: MomijiState) -> None:
+    """Each player's landscapes fill the panorama slots Left, Centre, Right in order: all three
+    after the draft; during it, the players who already kept a tile of this position have one
+    more than the others (the draft runs from the last seat down, §1.4)."""
+    n = s.num_players
+    if s.phase == DRAFT:
+        if s.draft_position not in range(len(POSITIONS)):
+            raise InvalidStateError("saved state drafts a landscape position that does not exist")
+        sizes = [s.draft_position + (p > s.to_move) for p in range(n)]
+    else:
+        sizes = [len(POSITIONS)] * n
+    if [len(tiles) for tiles in s.tiles] != sizes or not all(
+        LANDSCAPES[t].position == slot for tiles in s.tiles for slot, t in enumerate(tiles)
+    ):
+        raise InvalidStateError("saved state has landscape tiles out of their panorama slots")
+    every = [t for tiles in s.tiles for t in tiles] + s.draft_pool
+    if len(set(every)) != len(every):
+        raise InvalidStateError("saved state gives one landscape tile twice")
+    if not all(0 <= u < 1 << len(tiles) for u, tiles in zip(s.tiles_used, s.tiles, strict=True)):
+        raise InvalidStateError("saved state marks a landscape used that the player lacks")
