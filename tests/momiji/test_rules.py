@@ -756,3 +756,24 @@ def test_tie_break_still_tied_is_a_shared_victory():
     s = table(rows=[["G0L G1L G2 G3"], ["Y0L Y1L Y2 Y3"]], acorns=[1, 1])
     s.phase = "over"
     assert s.winners() == [0, 1]
+
+
+def test_objectives_option_puts_the_types_it_names_in_play():
+    """§1.5: a type objective needs its type in play; with random types (Q3), a scripted
+    objective list keeps its types in play instead of failing on some seeds."""
+    names = ["type-P", "type-B", "zero", "visible"]
+    for seed in range(12):
+        s = GAME.new_state(
+            2, seed=seed, options={"objectives": [OBJECTIVE_INDEX[o] for o in names]}
+        )
+        assert isinstance(s, MomijiState)
+        assert {4, 5} <= set(s.types)
+    with pytest.raises(InvalidOptionsError):  # 5 types named for a 4-type game
+        GAME.new_state(
+            2,
+            seed=1,
+            options={
+                "objectives": [OBJECTIVE_INDEX[o] for o in ["type-P", "type-B", "type-G", "zero"]],
+                "deck": list(card_ids(["Y0L", "O0L"])),
+            },
+        )

@@ -128,6 +128,10 @@ class MomijiGame(Game):
         deck_types = {CARD_TYPE[c] for c in deck}
         if len(deck_types) > n_types or (types and not deck_types <= set(types)):
             raise InvalidOptionsError("option 'deck' holds cards of types not in play")
+        if not types and len(rules.scripted_types(options)) > n_types:
+            raise InvalidOptionsError(
+                f"options 'deck' and 'objectives' need more than {n_types} leaf types"
+            )
         objectives = opt_ints(options, "objectives")
         if objectives and (
             len(set(objectives)) != n_objectives

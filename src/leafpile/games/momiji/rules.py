@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from leafpile.engine import Action, InvalidOptionsError, opt_int, opt_ints, opt_str
+from leafpile.engine import Action, InvalidOptionsError, OptionValue, opt_int, opt_ints, opt_str
 from leafpile.games.momiji.actions import (
     ACTIVATE,
     COMPOST,
@@ -103,6 +103,17 @@ FROM_DISCARD_CARDS = 2  # R2
 SELL_CARDS = 3  # R5
 
 
+def scripted_types(options: dict[str, OptionValue]) -> set[int]:
+    """The types the options 'deck' and 'objectives' need in play."""
+    types = {CARD_TYPE[c] for c in opt_ints(options, "deck")}
+    for i in opt_ints(options, "objectives"):
+        if 0 <= i < len(OBJECTIVES) and OBJECTIVES[i].metric == "type_count":
+            param = OBJECTIVES[i].param
+            assert param is not None
+            types.add(param)
+    return types
+
+
 def setup_row(players: int) -> tuple[int, int, int]:
     """(types in play, objectives revealed, closed piles that trigger the end) (§1.3)."""
     return BY_PLAYERS[players]
@@ -117,8 +128,9 @@ def setup(s: MomijiState) -> None:
     fixed_types = opt_ints(s.options, "types")
     if fixed_types:
         s.types = sorted(fixed_types)
-    else:  # §1.3 [D] Q3: the types left out are random (but keep every scripted card's type)
-        needed = sorted({CARD_TYPE[c] for c in prefix})
+    else:  # §1.3 [D] Q3: the types left out are random (but keep the types of every scripted
+        # card and of every scripted type objective)
+        needed = sorted(scripted_types(s.options))
         others = [t for t in range(NUM_TYPES) if t not in needed]
         rng.shuffle(others)
         s.types = sorted(needed + others[: n_types - len(needed)])
