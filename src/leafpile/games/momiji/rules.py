@@ -657,8 +657,9 @@ def metric(s: MomijiState, player: int, index: int) -> int:
 
 
 def objective_points(s: MomijiState) -> list[int]:
-    """§6.3: each active objective gives its owner 10 and any other best player 3, if the
-    owner is among the best; ties all score; a best value of 0 scores nothing (Q14)."""
+    """§6.3: for each active objective, every best player scores: its owner 10, anyone else 3
+    (others score 3 even when the owner is not among the best); ties all score; a best value
+    of 0 scores nothing (Q14)."""
     n = s.num_players
     points = [0] * n
     for index, owner in zip(s.objectives, s.owners, strict=True):

@@ -36,6 +36,7 @@ from leafpile.games.momiji.components import (
     KIND_NAMES,
     LANDSCAPES,
     MAX_VALUE,
+    OBJECTIVE_COST,
     OBJECTIVES,
     TYPE_LETTERS,
     TYPE_NAMES,
@@ -255,7 +256,10 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
     if not state.display:
         line.append("empty", style="dim")
     parts.append(line)
-    line = Text("objectives (activate for 3 acorns; owner 10, other best players 3):")
+    line = Text(
+        f"objectives (activate for {OBJECTIVE_COST} acorns; owner {rules.OWNER_POINTS}, "
+        f"other best players {rules.OTHER_POINTS}):"
+    )
     for index, owner in zip(state.objectives, state.owners, strict=True):
         o = OBJECTIVES[index]
         line.append("\n  ")
