@@ -175,3 +175,50 @@ def test_the_log_names_a_discarded_card_only_to_its_owner():
     for audience in (None, 1):
         assert "Y2" not in GAME.describe(GAME.player_view(s, audience), action)
     assert "Y2" not in GAME.describe(s, action)
+
+
+def test_rendered_views_hide_pile_sizes_and_scores_until_the_end():
+    """§2 [D] Q16: nobody may count a pile, so a view's picture shows 'x?' and no score (the
+    score would tell the pile sizes); with 'show_pile_sizes', and at the end, both are shown."""
+    from rich.console import Console
+
+    def text(state: MomijiState, viewer: int) -> str:
+        console = Console(width=120, record=True, file=io.StringIO())
+        console.print(GAME.render(GAME.player_view(state, viewer), viewer))
+        return console.export_text()
+
+    states = random_states(2, {}, 8)
+    middle = next(s for s in states if any(len(p) > 1 for r in s.rows for p in r))
+    picture = text(middle, 0)
+    assert " x?]" in picture and "score" not in picture
+    assert not any(f" x{len(p)}]" in picture for r in middle.rows for p in r)
+    assert "score" in text(states[-1], 0)
+    sized = random_states(2, {"show_pile_sizes": True}, 8)
+    middle = next(s for s in sized if any(len(p) > 1 for r in s.rows for p in r))
+    assert " x?]" not in text(middle, 0)
+
+
+def test_bad_input_is_refused_and_changes_nothing():
+    """Malformed notation and illegal actions raise clear errors; the state is unchanged."""
+    from leafpile.engine import IllegalActionError, InvalidNotationError
+    from tests.momiji.helpers import table
+
+    s = table(hands=["G0L G2"], rows=[[], ["Y0L"]], display="O0L", acorns=[0, 0])
+    before = canon(s)
+    for text, error in [
+        ("G4", InvalidNotationError),
+        ("take Z", InvalidNotationError),
+        ("<G0L>", InvalidNotationError),
+        ("obj nothing", InvalidNotationError),
+        ("G2", IllegalActionError),  # a pile starts with a 0
+        ("<G0L", IllegalActionError),  # the first pile of a row has no side
+        ("take Y", IllegalActionError),  # no yellow in the display
+        ("refresh", IllegalActionError),  # no acorn
+        ("discard G2", IllegalActionError),  # not a discard step
+        ("end", IllegalActionError),  # the main action is still to come
+        ("land L1", IllegalActionError),  # no acorn
+        ("obj zero", IllegalActionError),
+    ]:
+        with pytest.raises(error):
+            s.play(text)
+        assert canon(s) == before, text
