@@ -161,3 +161,49 @@ def test_hummingbirds_never_leave_and_tiles_get_the_base_bird_once():
     assert birds(s) == 1
     lay(s, 1, 1, "G* Y / P P")  # more pollination elsewhere: the bird is not doubled
     assert birds(s) == 1
+
+
+def test_third_sector_of_a_colour_gets_one_bee_and_each_earlier_one_gains_one():
+    # §5 example: pink sectors with 1 and 2 bees; a new pink sector -> 1, 2 -> 3, 1 -> 2
+    s = new_game()
+    lay(s, 1, 0, "P G* / P O")
+    lay(s, 1, -1, "Y* V / P P")
+    lay(s, -1, 0, "V* P / O O")
+    lay(s, -1, -1, "O* Y / P P")
+    assert sector_bees(s, PINK) == [1, 2] and bees(s) == 3
+    lay(s, 0, 1, "G* Y / P P")  # pink (0,3) (1,3): two spaces, no sector yet
+    assert bees(s) == 3
+    lay(s, 1, 1, "O* V / P P")  # pink (0,3)-(3,3): a third pink sector
+    assert picture(s)[4:] == ["..gYoV", "..PPPP"]
+    assert sector_bees(s, PINK) == [1, 2, 3]
+    assert bees(s) == 6
+
+
+ROW_OF_FIVE = [
+    (-1, 0, "Y* V / G V"),
+    (0, 1, "V O / V W"),
+    (-2, 0, "Y Y / O* G"),
+    (-2, 1, "O G / O W"),
+    (1, 0, "P* O / Y Y"),
+    (1, 1, "O Y / O V*"),
+    (2, 1, "Y W / V V"),
+]
+
+
+def test_every_inner_tile_of_a_longer_row_of_hummingbird_tiles_gets_a_bird():
+    s = new_game()
+    for x, y, pic in ROW_OF_FIVE:
+        lay(s, x, y, pic)
+    assert s.humm_row[0] == 1 << tile_bit(1, 1)
+    # the starting tile and (1,0) fill the row (-2,0)..(1,0): two inner tiles at once
+    lay(s, 1, -1, "Y* O / P O")
+    assert s.humm_base[0] >> tile_bit(0, 0) & 1 and s.humm_base[0] >> tile_bit(1, 0) & 1
+    row = [x for x in range(-3, 4) if s.humm_row[0] >> tile_bit(x, 0) & 1]
+    assert row == [-1, 0]
+    lay(s, 2, 0, "O P / W P")
+    lay(s, 2, -1, "V V / W P")  # (2,0) qualifies: a row of five, three inner tiles
+    assert picture(s)[2:4] == ["YYyVWPpOOP", "oGGVVyYYWP"]
+    row = [x for x in range(-3, 4) if s.humm_row[0] >> tile_bit(x, 0) & 1]
+    assert row == [-1, 0, 1]
+    assert s.humm_col[0] == 0
+    assert birds(s) == 9 + 4  # 9 tiles with the base bird, 4 row bonuses

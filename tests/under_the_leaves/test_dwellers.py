@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from leafpile.engine import IllegalActionError
+from leafpile.games.under_the_leaves import rules
 from leafpile.games.under_the_leaves.components import LEAF, MUSH, WATER
 
 from .garden import figures, lay, new_game, picture, spots
@@ -116,6 +117,50 @@ def test_runner_scores_once_per_sector():
     assert figures(s, family=LEAF) == 1
 
 
+def test_thoughtful_takes_every_disjoint_square_of_one_sector_in_one_placement():
+    # §12 U1: no "one per sector per turn" cap; the middle square overlaps both and is skipped
+    s = new_game(leaf="thoughtful")
+    lay(s, 1, 0, "O* G / Y Y")
+    lay(s, 0, 1, "V Y / O* Y")
+    lay(s, 0, 2, "W Y / G G")
+    lay(s, 1, 2, "Y* P / O O")
+    assert figures(s, family=LEAF) == 0
+    lay(s, 1, 1, "Y P* / Y G")  # yellow (1,1)-(2,4): squares at rows 1-2, 2-3 and 3-4
+    assert picture(s) == ["WPoG", "VyYY", "VYYp", "oYYG", "WYyP", "GGOO"]
+    assert spots(s, family=LEAF) == [(LEAF, (1, 1)), (LEAF, (1, 3))]
+
+
+def test_thoughtful_never_counts_a_square_of_puddles():
+    # a puddle is not a terrain colour, so four puddles are no sector (§4, §7.1)
+    s = new_game(leaf="thoughtful", puddle="diver")
+    lay(s, 0, -1, "G V / W V")  # puddles (0,-1) (0,0): a Diver
+    lay(s, -1, 0, "Y W / O O")
+    lay(s, -1, -1, "G V / G W")  # the 2x2 puddle (-1,-1)-(0,0)
+    assert picture(s)[1:3] == ["GWWV", "YWWP"]
+    assert figures(s, family=LEAF) == 0
+    assert spots(s, family=WATER) == [(WATER, (0, -1))]  # the grown puddle gives nothing
+
+
+def test_restless_scores_every_separate_sector_of_five():
+    s = pink_square(leaf="restless")
+    lay(s, 1, -1, "Y* V / P P")  # pink 6
+    lay(s, 0, 1, "G G / O* P")
+    lay(s, 1, 1, "G G / Y* O")  # green 4
+    assert figures(s, family=LEAF) == 1
+    lay(s, 2, 1, "G V / Y* V")  # green 5: another sector, another leaf dweller
+    assert picture(s)[4] == "GGGGGV"
+    assert spots(s, family=LEAF) == [(LEAF, (2, -1)), (LEAF, (4, 2))]
+
+
+def test_runner_line_may_be_a_column():
+    s = new_game(leaf="runner")
+    lay(s, 1, 0, "Y* G / P G")
+    assert figures(s, family=LEAF) == 0
+    lay(s, 1, 1, "O G / V* G")  # green (3,0)-(3,3): 4 spaces, a straight column
+    assert [row[3] for row in picture(s)] == ["G", "G", "G", "G"]
+    assert spots(s, family=LEAF) == [(LEAF, (3, 2))]
+
+
 # -- mushroom dwellers -------------------------------------------------------------------------
 
 
@@ -161,6 +206,19 @@ def test_explorer_lines_are_orthogonal_only():
     lay(s, 1, 0, "Y* P / O O")  # (2,0)
     lay(s, 1, -1, "V V / G O*")  # (3,-1): (1,1) (2,0) (3,-1) is a diagonal
     assert figures(s, family=MUSH) == 0
+
+
+def test_explorer_one_mushroom_can_finish_a_row_line_and_a_column_line():
+    s = new_game(mushroom="explorer")
+    lay(s, 0, -1, "W Y / G G")
+    lay(s, 1, -1, "P P / V Y*")  # (3,-1)
+    lay(s, 1, -2, "O O / P V*")  # (3,-3): column x=3 has two mushrooms
+    lay(s, 2, -1, "W G / Y Y")
+    lay(s, 2, 0, "G G / O V*")  # (5,1): row y=1 has (1,1) and (5,1)
+    assert figures(s, family=MUSH) == 0
+    lay(s, 1, 0, "Y Y / G O*")  # (3,1): middle of its row, end of the column
+    assert picture(s)[4:] == ["WPYYGG", "VyGoOv"]
+    assert spots(s, family=MUSH) == [(MUSH, (3, -1)), (MUSH, (3, 1))]
 
 
 def collector_garden():
@@ -264,6 +322,45 @@ def test_skipper_scores_a_middle_space_once_and_needs_adjacent_puddles():
     assert figures(s, family=WATER) == 2
 
 
+def test_diver_scores_a_second_separate_puddle():
+    s = new_game(puddle="diver")
+    lay(s, 1, 0, "O W / P P")  # (3,0): alone
+    assert figures(s, family=WATER) == 0
+    lay(s, 2, 0, "W Y / G G")  # (3,0) (4,0): a new puddle of two
+    assert spots(s, family=WATER) == [(WATER, (4, 0))]
+
+
+def test_skipper_puddles_may_be_above_and_below():
+    s = new_game(puddle="skipper")
+    lay(s, 0, -1, "W O / G O")  # puddles (0,-2) and (0,0) around green (0,-1)
+    assert picture(s) == ["WO", "GO", "WP", "Vy"]
+    assert spots(s, family=WATER) == [(WATER, (0, -1))]
+
+
+def test_friendly_pairs_that_share_the_new_puddle_give_two_figures():
+    s = new_game(puddle="friendly")
+    lay(s, 0, 1, "W O / G G")  # (0,2): no diagonal puddle yet
+    assert s.phase == "take"
+    lay(s, -1, 0, "P P / Y W")  # (-1,1) is diagonal to (0,0) and to (0,2)
+    assert s.phase == "choose"
+    assert [str(a) for a in s.legal_actions()] == ["@0,0", "@-1,1"]
+    s.play("@-1,1")
+    assert [str(a) for a in s.legal_actions()] == ["@0,2"]  # §12 U5
+    s.play("@0,2")
+    assert spots(s, family=WATER) == [(WATER, (-1, 1)), (WATER, (0, 2))]
+    assert s.phase == "take"
+
+
+def test_friendly_shared_puddle_may_be_chosen_by_the_second_pair_when_the_first_left_it():
+    s = new_game(puddle="friendly")
+    lay(s, 0, 1, "W O / G G")
+    lay(s, -1, 0, "P P / Y W")
+    s.play("@0,0")
+    assert [str(a) for a in s.legal_actions()] == ["@-1,1", "@0,2"]
+    s.play("@-1,1")
+    assert figures(s, family=WATER) == 2
+
+
 def test_friendly_is_a_choice_between_two_diagonal_puddles():
     s = new_game(puddle="friendly")
     lay(s, 0, -1, "P P / O W")
@@ -331,3 +428,30 @@ def test_burly_holder_raises_the_bar_and_scores_three_at_the_end():
     before = s.scores()
     s.phase = "over"
     assert s.scores()[0] >= before[0] + 3
+
+
+def test_burly_is_not_in_play_without_the_option():
+    s = new_game(2, (1, 2))
+    lay(s, 1, 0, "G* P / O P", player=0)
+    lay(s, 2, 0, "P O* / P Y", player=0)
+    lay(s, 1, -1, "Y* V / P P", player=0)  # pink 6
+    assert s.burly_holder == -1
+    s.phase = "over"
+    assert s.scores()[0] == rules.figures(s, 0) + sum(rules.majority_bonus(s)[0])
+
+
+def test_burly_adds_exactly_three_and_takes_no_part_in_tie_breaks():
+    s = new_game(2, (1, 2), burly=True, leaf="restless", mushroom="loner", puddle="shy")
+    lay(s, 1, 0, "G* P / O P", player=0)
+    lay(s, 2, 0, "P O* / P Y", player=0)
+    lay(s, 1, -1, "Y* V / P P", player=0)  # pink 6: Burly, one bee, one Restless
+    assert s.burly_holder == 0
+    s.phase = "over"
+    s.bees = [1, 4]
+    s.dwellers[:] = [0, 0, 0, 0, 0, 0]
+    assert s.scores() == [1 + 3, 4]  # Burly is +3 points and no figure: no majority
+    s.bees = [1, 1]
+    s.dwellers[3] = 3  # P1: 1 bee + 3 leaf (+2 majority) = 6; P0: 1 bee + Burly = 4
+    assert s.scores() == [4, 6]
+    s.dwellers[3] = 1  # 1 + 1 + 2 = 4 each: tied on points, hummingbirds and bees
+    assert s.scores() == [4, 4] and s.winners() == [0, 1]
