@@ -135,7 +135,10 @@ class Garden:
         if leaf in ("thoughtful", "flirty"):
             for (x, y), block in self.windows():
                 kinds = [self.kind[b] for b in block]
-                ok = len(set(kinds)) == 1 if leaf == "thoughtful" else len(set(kinds)) == 4
+                if leaf == "thoughtful":  # one terrain colour: four puddles are no sector
+                    ok = len(set(kinds)) == 1 and kinds[0] != PUDDLE
+                else:
+                    ok = len(set(kinds)) == 4
                 if leaf == "flirty" and (x, y) == (0, 0):
                     ok = False  # the starting tile's own window
                 if ok and not used[0] & set(block):
