@@ -332,3 +332,11 @@ def test_no_view_or_log_line_names_a_tile_in_another_hand_or_the_deck_order():
                 for t in s.hands[q]:
                     assert f"{t} {tile(t).name}" not in out
     assert GAME.player_view(s, 1).deck != s.deck  # the order is not the draw order
+
+
+def test_a_view_does_not_carry_the_seed_that_would_replay_the_deal():
+    s = GAME.new_state(3, seed=424242)
+    view = GAME.player_view(s, 0)
+    assert view.to_dict()["seed"] != 424242
+    replay = GAME.new_state(3, seed=view.to_dict()["seed"])
+    assert replay.hands[1] != s.hands[1] or replay.hands[2] != s.hands[2]

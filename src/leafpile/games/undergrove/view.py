@@ -46,6 +46,9 @@ def player_view(state: UndergroveState, player: int | None) -> UndergroveState:
     pool.sort()
     view.deck = pool
     view.rng = Rng(0)
+    # The seed deals the whole game: with it, new_state() would replay the shuffle and show
+    # every hand and the deck order. A view keeps only what the viewer may know.
+    view.seed = 0
     return view
 
 
