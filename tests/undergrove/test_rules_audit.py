@@ -340,3 +340,12 @@ def test_a_view_does_not_carry_the_seed_that_would_replay_the_deal():
     assert view.to_dict()["seed"] != 424242
     replay = GAME.new_state(3, seed=view.to_dict()["seed"])
     assert replay.hands[1] != s.hands[1] or replay.hands[2] != s.hands[2]
+
+
+def test_carbon_may_come_from_afar_even_when_a_rooted_tile_holds_some():
+    s = fresh()
+    give_root(s, 0, 0, 0, 2)  # Painted Suillus holds 1 C and P0 roots into it
+    play(s, "absorb")
+    assert "carbon 2>0,0" in legal(s) and "carbon 3>0,0" in legal(s)  # Q7: any source (BGA)
+    play(s, "carbon 3>0,0", "flip b", "pay N", "pay K")  # 1 step from the Earthlover
+    assert s.carbon[3] == 0 and s.carbon[2] == 1 and s.pcarbon[c(0, 0)] == 1
