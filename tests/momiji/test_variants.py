@@ -55,6 +55,7 @@ def test_variant_games_end_round_trip_and_views_are_consistent(players, options,
         for viewer in [None, *range(players)]:
             view = GAME.player_view(state, viewer)
             vtext = canon(view)
+            assert canon(GAME.state_from_dict(json.loads(vtext))) == vtext  # views load too
             full = GAME.determinize(view, viewer, rng)
             assert canon(GAME.player_view(full, viewer)) == vtext
             assert sorted(c for c in _all_cards(full)) == sorted(_all_cards(state))

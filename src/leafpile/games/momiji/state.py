@@ -321,9 +321,10 @@ def _check_consistent(s: MomijiState) -> None:
         types = [CARD_TYPE[pile[-1]] for pile in row]
         if len(set(types)) != len(types):
             raise InvalidStateError("saved state has two piles of one type in a row")
+    whole = not s.redacted or s.phase == OVER or bool(s.options.get("show_pile_sizes"))
     for row in s.rows:
         for pile in row:
-            _check_pile(pile)
+            _check_pile(pile, whole)
     if s.display != sorted(s.display) or any(hand != sorted(hand) for hand in s.hands):
         raise InvalidStateError("saved state's display and hands must be in ascending card order")
     if not all(objective_usable(o, s.types) for o in s.objectives):
@@ -349,13 +350,15 @@ def _check_consistent(s: MomijiState) -> None:
         raise InvalidStateError(f"saved state in phase {s.phase!r} leaves its player no action")
 
 
-def _check_pile(pile: list[int]) -> None:
+def _check_pile(pile: list[int], whole: bool) -> None:
     """The known cards of a pile: one type, starting with a 0 (a 1 with the C3 power), never
-    going down, climbing by at most 2 (the C1 power), a 3 only on top (§3)."""
+    going down, climbing by at most 2 (the C1 power), a 3 only on top (§3). `whole`: the
+    pile holds all its cards or placeholders (a view that hides pile sizes keeps only the top,
+    which need not be the first card)."""
     known = [c for c in pile if c >= 0]
     if any(CARD_TYPE[c] != CARD_TYPE[pile[-1]] for c in known):
         raise InvalidStateError("saved state has a pile of two leaf types")
-    if pile[0] >= 0 and CARD_VALUE[pile[0]] > 1:
+    if whole and pile[0] >= 0 and CARD_VALUE[pile[0]] > 1:
         raise InvalidStateError("saved state has a pile that does not start with a 0")
     values = [CARD_VALUE[c] for c in known]
     if any(v == MAX_VALUE for v in values[:-1]) or not all(
