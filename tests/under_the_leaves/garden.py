@@ -72,9 +72,13 @@ def lay(state: UnderTheLeavesState, x: int, y: int, picture: str, player: int = 
     player's turn (the tile is taken out of the market or bag first). Returns the tile id; a
     pending Collector/Friendly choice is left for the test to `play`."""
     tile, o = find_tile(picture, state)
-    for pool in (state.market, state.bag):
-        if tile in pool:
-            pool.remove(tile)
+    if tile in state.market:
+        state.market.remove(tile)
+    else:  # from the bag: one market tile goes back, so the market keeps its size
+        state.bag.remove(tile)
+        state.bag.append(state.market.pop())
+        if not state.options.get("bag"):
+            state.bag.sort()
     state.draws_left = max(state.draws_left, 1)
     state.to_move = player
     state.phase = "place"

@@ -245,6 +245,67 @@ def test_broken_saves_are_refused():
             GAME.state_from_dict(data)
 
 
+def rich_save() -> dict:
+    """A save in the middle of a turn with bees, hummingbirds-to-be, dwellers and a choice."""
+    s = new_game(mushroom="collector", burly=True)
+    lay(s, 1, 0, "P V / P Y*")
+    lay(s, 1, 1, "G* O / P P")
+    assert s.phase == "choose" and s.bees[0] == 1
+    return json.loads(canon(s))
+
+
+def edited(data: dict, edit) -> dict:
+    copy = json.loads(json.dumps(data))
+    edit(copy)
+    return copy
+
+
+def test_saves_whose_memories_contradict_the_garden_are_refused():
+    good = rich_save()
+    assert canon(GAME.state_from_dict(good)) == json.dumps(good, sort_keys=True)
+
+    def garden(d):
+        return d["gardens"][0]
+
+    broken = {
+        "market emptied": lambda d: d.update(market=[]),
+        "over with draws left": lambda d: d.update(phase="over", pending=[]),
+        "bee sector dropped": lambda d: garden(d).update(sectors=[]),
+        "bee sector shrunk": lambda d: garden(d)["sectors"][0][2].pop(),
+        "bee count off": lambda d: garden(d).update(bees=5),
+        "negative bees": lambda d: (
+            garden(d)["sectors"][0].__setitem__(1, -1),
+            garden(d).update(bees=-1),
+        ),
+        "bird on a bare tile": lambda d: garden(d)["hummingbirds"][0].append([1, 0]),
+        "dwellers off": lambda d: garden(d).update(dwellers=[0, 3, 0]),
+        "spot outside": lambda d: garden(d)["spots"].append([0, 9, 9]),
+        "used outside": lambda d: garden(d)["used"][1].append([9, 9]),
+        "largest off": lambda d: garden(d).update(largest=2),
+        "pending not diagonal": lambda d: d["pending"][0].__setitem__(3, 3),
+        "pending for the wrong card": lambda d: d["pending"][0].__setitem__(0, 2),
+        "burly bar off": lambda d: d.update(burly_holder=0, burly_bar=4),
+        "cards against options": lambda d: d.update(cards=["thoughtful", "host", "diver"]),
+    }
+    refused = []
+    for what, edit in broken.items():
+        try:
+            GAME.state_from_dict(edited(good, edit))
+        except InvalidStateError:
+            refused.append(what)
+    assert refused == list(broken)
+
+
+def test_a_full_garden_is_never_asked_to_take_a_tile():
+    s = scripted(2, bag=tuple(range(1, 27)))
+    while not s.is_terminal():
+        s.play(str(s.legal_actions()[0]))
+    data = json.loads(canon(s))
+    data.update(phase="take", market=[30, 31, 32], draws_left=0)
+    with pytest.raises(InvalidStateError):
+        GAME.state_from_dict(data)
+
+
 def test_views_hide_only_the_future_draws():
     s = GAME.new_state(3, seed=9)
     view = GAME.player_view(s, 1)

@@ -26,12 +26,20 @@ from leafpile.engine import (
 )
 from leafpile.games.under_the_leaves import rules
 from leafpile.games.under_the_leaves.components import (
+    BURLY_MIN_SECTOR,
     COLOURS,
     DWELLER_BY_NAME,
+    FAMILIES,
     FAMILY_CARDS,
+    FIRST_GAME_CARDS,
     GARDEN_TILES,
+    MARKET_SIZE,
     MAX_TILES,
+    MUSH,
+    PUDDLE,
     START_TILES,
+    TILE_SPACES,
+    TILE_TO_SPACE,
     TILES,
     S,
     T,
@@ -46,6 +54,7 @@ TAKE, PLACE, CHOOSE, OVER = "take", "place", "choose", "over"
 PHASES = (TAKE, PLACE, CHOOSE, OVER)
 GRID = S * S  # bytes of one player's space grid
 NMASKS = 8  # occupied, 5 colours (index = colour code), puddle (6), mushroom (7)
+MUSHROOM_MASK = 7
 
 
 class UnderTheLeavesState(State):
@@ -357,3 +366,95 @@ def _load(s: UnderTheLeavesState, data: Mapping[str, Any]) -> None:
         raise InvalidStateError("saved state's pending choices do not match its phase")
     if s.draws_left < 0 or s.draws_left > len(s.bag):
         raise InvalidStateError("saved state's bag count is impossible")
+    _check_consistent(s)
+
+
+def _check_consistent(s: UnderTheLeavesState) -> None:
+    """Refuse saves that no game could reach: the arrivals are incremental (rules.py), so a
+    memory that contradicts its garden would silently give wrong figures later."""
+    n = s.num_players
+    if len(s.market) != (MARKET_SIZE if s.phase == TAKE else MARKET_SIZE - 1):
+        raise InvalidStateError(f"saved state has {len(s.market)} market tiles in phase {s.phase}")
+    if s.phase == OVER and s.draws_left:
+        raise InvalidStateError("saved state is over but the market could still be refilled")
+    if s.phase == TAKE and len(s.placed[s.to_move]) > MAX_TILES:
+        raise InvalidStateError("saved state asks a full garden to take another tile")
+    for f, option in enumerate(FAMILIES):
+        chosen = str(s.options.get(option, "random"))
+        if chosen == "random" and s.options.get("first_game"):
+            chosen = FIRST_GAME_CARDS[f]
+        if chosen != "random" and s.cards[f] != chosen:
+            raise InvalidStateError(f"saved state's {option} card contradicts its options")
+    for p in range(n):
+        _check_garden(s, p)
+    _check_burly(s)
+    _check_pending(s)
+
+
+def _check_garden(s: UnderTheLeavesState, p: int) -> None:
+    masks = s.masks[NMASKS * p : NMASKS * (p + 1)]
+    occupied = masks[0]
+    sectors = set()
+    largest = 0
+    for colour in COLOURS:
+        left = masks[colour]
+        while left:
+            sector = rules.flood(left & -left, masks[colour])
+            left &= ~sector
+            largest = max(largest, sector.bit_count())
+            if sector.bit_count() >= 3:
+                sectors.add((colour, sector))
+    if {(c, m) for c, m, _ in s.sectors[p]} != sectors or len(s.sectors[p]) != len(sectors):
+        raise InvalidStateError(f"garden {p}: the saved bee sectors are not its pollinated sectors")
+    if any(b < 1 for _, _, b in s.sectors[p]) or s.bees[p] != sum(b for _, _, b in s.sectors[p]):
+        raise InvalidStateError(f"garden {p}: the saved bees do not add up")
+    if s.largest[p] != (largest if len(s.placed[p]) > 1 else 0):
+        raise InvalidStateError(f"garden {p}: the saved largest sector is wrong")
+    # §6: the base bird is on exactly the tiles whose terrain is all pollinated
+    terrain = occupied & ~masks[PUDDLE]
+    base = 0
+    for b in bits(s.tiles[p]):
+        if (TILE_SPACES << TILE_TO_SPACE[b]) & terrain & ~s.pollinated[p] == 0:
+            base |= 1 << b
+    if (s.humm_base[p], s.humm_row[p], s.humm_col[p]) != (
+        base,
+        base & (base << 1) & (base >> 1),
+        base & (base << T) & (base >> T),
+    ):
+        raise InvalidStateError(f"garden {p}: the saved hummingbirds do not match the garden")
+    counts = [0, 0, 0]
+    for f, b in s.spots[p]:
+        counts[f] += 1
+        if not occupied >> b & 1:
+            raise InvalidStateError(f"garden {p} has a figure outside the garden")
+    if s.dwellers[3 * p : 3 * p + 3] != counts:
+        raise InvalidStateError(f"garden {p}: the saved dweller counts do not match the figures")
+    if any(s.used[3 * p + f] & ~occupied for f in range(3)):
+        raise InvalidStateError(f"garden {p}: a dweller card remembers a space outside it")
+
+
+def _check_burly(s: UnderTheLeavesState) -> None:
+    """§9, §12 U7: the bar is always the holder's largest sector; nobody else's is larger."""
+    holder, bar = s.burly_holder, s.burly_bar
+    if not s.options.get("burly"):
+        ok = (holder, bar) == (-1, 0)
+    elif holder < 0:
+        ok = bar == 0 and all(size < BURLY_MIN_SECTOR for size in s.largest)
+    else:
+        ok = bar == s.largest[holder] >= BURLY_MIN_SECTOR and max(s.largest) <= bar
+    if not ok:
+        raise InvalidStateError("saved state's Burly holder or bar is impossible")
+
+
+def _check_pending(s: UnderTheLeavesState) -> None:
+    """§12 U5: each pending choice is a diagonal pair of the card's own kind of space."""
+    p = s.to_move
+    for family, a, b in s.pending:
+        card, kind = ("collector", MUSHROOM_MASK) if family == MUSH else ("friendly", PUDDLE)
+        spaces = s.masks[NMASKS * p + kind]
+        if (
+            s.cards[family] != card
+            or b - a not in (S - 1, S + 1)
+            or not (spaces >> a & 1 and spaces >> b & 1)
+        ):
+            raise InvalidStateError("saved state has an impossible pending choice")
