@@ -152,7 +152,7 @@ def test_two_people_by_invite_link_with_a_spectator(browser, live):
         if moves == 5:
             bo.reload()
             wait_for_table(bo)
-            assert dataset(bo, "you") == "1"
+            assert dataset(bo, "you") == "1"  # never shown as a spectator after a reload
         if moves % 4 == 0:  # the spectator never gets choices
             assert eve.locator(".spot").count() == 0
             assert eve.locator(".autumn-dialog:not([hidden])").count() == 0

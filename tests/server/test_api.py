@@ -138,13 +138,20 @@ def test_websocket_pushes_each_seat_its_own_view(server):
         assert seen_b["to_move"] == 1 and seen_b["legal"] == ["red", "yellow"]
         assert seen_a["legal"] == [] and seen_s["legal"] == []
         assert seen_s["view"]["viewer"] is None and seen_b["view"]["viewer"] == 1
+        # live pushes carry only the new log entries
+        assert seen_s["log_start"] == 0 and len(seen_s["log"]) == 1
+        b.send(json.dumps({"type": "action", "table": table, "version": 1, "action": "red"}))
+        pushed = latest(spectator, 2)
+        assert pushed["log_start"] == 1 and [e["seat"] for e in pushed["log"]] == [1]
+        assert "red" in pushed["log"][0]["text"]
+        assert len(snapshot(server, table)["log"]) == 2  # HTTP answers hold the whole log
         # a stale action over the socket is refused with the current state
         a.send(json.dumps({"type": "action", "table": table, "version": 0, "action": action}))
         while True:
             msg = json.loads(a.recv(timeout=5))
             if msg["type"] == "error":
                 break
-        assert msg["code"] in ("stale", "not_your_turn") and msg["state"]["version"] == 1
+        assert msg["code"] in ("stale", "not_your_turn") and msg["state"]["version"] == 2
 
 
 def test_no_response_carries_the_seed_or_the_deck_order(server):

@@ -308,6 +308,7 @@ def create_app(
                             raise ApiError(403, "bad_token", "that token holds no seat here")
                         token = given if seat is not None else None
                         listener.seat = seat
+                        listener.log_sent = len(table.log)
                         outbox.put_nowait(table.snapshot(seat))
                     elif kind == "action":
                         await manager.act(table.id, token, msg)

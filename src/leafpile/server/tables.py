@@ -97,6 +97,7 @@ class Listener:
 
     seat: int | None
     send: Callable[[dict[str, Any]], None]
+    log_sent: int = 0  # log entries this client already has: pushes carry only newer ones
 
 
 @dataclass
@@ -167,8 +168,11 @@ class LiveTable:
             "created_at": self.created_at,
         }
 
-    def snapshot(self, audience: int | None) -> dict[str, Any]:
-        """Everything `audience` (a seat, None: spectator) may know about the table now."""
+    def snapshot(self, audience: int | None, log_from: int = 0) -> dict[str, Any]:
+        """Everything `audience` (a seat, None: spectator) may know about the table now.
+
+        `log` holds the log entries from `log_start` = `log_from` on (a live client that has
+        the earlier ones gets only the new ones, so long games do not resend their history)."""
         state = self.state
         view = self.game.player_view(state, audience)
         view_dict = public_dict(view, finished=self.status == FINISHED)
@@ -192,7 +196,8 @@ class LiveTable:
             "to_move": to_move if acting else None,
             "view": view_dict,
             "legal": legal_strings(state) if acting and audience == to_move else [],
-            "log": [{"seat": e.seat, "text": e.line_for(audience)} for e in self.log],
+            "log_start": log_from,
+            "log": [{"seat": e.seat, "text": e.line_for(audience)} for e in self.log[log_from:]],
             "scores": scores,
             "winners": state.winners() if self.status == FINISHED else None,
             "extras": game_extras(self.game, view),
@@ -575,11 +580,13 @@ class TableManager:
 
     def _broadcast(self, table: LiveTable) -> None:
         """Queue each listener its own snapshot (one computation per audience)."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, int], dict[str, Any]] = {}
         for lst in list(table.listeners):
-            if lst.seat not in cache:
-                cache[lst.seat] = table.snapshot(lst.seat)
-            lst.send(cache[lst.seat])
+            key = (lst.seat, min(lst.log_sent, len(table.log)))
+            if key not in cache:
+                cache[key] = table.snapshot(*key)
+            lst.send(cache[key])
+            lst.log_sent = len(table.log)
 
     # -- bots -----------------------------------------------------------------------------------
     def _schedule_bot(self, table: LiveTable) -> None:

@@ -47,6 +47,7 @@ function renderJoin(msg) {
           try {
             const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body: { name: n, seat: s.seat } });
             setToken(tableId, res.token);
+            expectSeat = true;
             send({ type: "hello", token: res.token });
           } catch (e) { toast(e.message); }
         },
@@ -105,7 +106,19 @@ function renderSide(msg) {
   log.scrollTop = log.scrollHeight;
 }
 
+let logEntries = [];
+// With a seat token, the spectator view pushed on connect comes before the seat's own view:
+// skip it so a reload never flashes the page as a spectator.
+let expectSeat = false;
+
 function onState(msg) {
+  if (expectSeat && msg.you === null) return;
+  expectSeat = false;
+  // live pushes carry only the log entries this page does not have yet (from log_start on)
+  const start = msg.log_start || 0;
+  if (start > logEntries.length) { send({ type: "hello", token: getToken(tableId) }); return; }
+  logEntries = logEntries.slice(0, start).concat(msg.log);
+  msg.log = logEntries;
   last = msg;
   waiting = false;
   document.body.classList.remove("waiting");
@@ -123,6 +136,8 @@ function connect() {
   socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
   socket.addEventListener("open", () => {
     retry = 500;
+    expectSeat = Boolean(getToken(tableId));
+    logEntries = [];
     send({ type: "hello", token: getToken(tableId) });
   });
   socket.addEventListener("message", (event) => {
@@ -132,6 +147,12 @@ function connect() {
       waiting = false;
       document.body.classList.remove("waiting");
       toast(msg.message);
+      if (msg.code === "bad_token") {
+        // this browser's token is not (or no longer) a seat here: watch instead
+        localStorage.removeItem(`leafpile.token.${tableId}`);
+        expectSeat = false;
+        send({ type: "hello", token: null });
+      }
       if (msg.state) onState(msg.state);
       if (msg.code === "unknown_table") $("turn").textContent = "There is no such table.";
     }
