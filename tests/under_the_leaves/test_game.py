@@ -321,6 +321,17 @@ def test_views_hide_only_the_future_draws():
     assert len(draws) > 1  # the refill depends on the hidden draw
 
 
+def test_a_view_does_not_carry_the_seed_that_deals_every_draw():
+    # With the seed, new_state() replays the set-up and the RNG: every future refill is known.
+    s = GAME.new_state(2, seed=123456789)
+    s.play(str(s.legal_actions()[0]))
+    s.play(str(s.legal_actions()[0]))
+    for viewer in (None, 0, 1):
+        view = GAME.player_view(s, viewer)
+        assert view.seed == 0 and view.to_dict()["seed"] == 0
+        assert GAME.determinize(view, viewer, Rng(1)).seed == 0
+
+
 def test_render_shows_gardens_market_and_cards():
     from rich.console import Console
 

@@ -2,8 +2,9 @@
 
 Everything in Under the Leaves is public except the bag (§11 Q6: its count is public, its
 contents and order are not). The state keeps the unseen tiles as a sorted list and draws each
-refill with its RNG at the moment of the draw, so the only hidden part is the RNG: a view
-blanks it, and determinize gives it a fresh seed (a scripted bag is an option, so public).
+refill with its RNG at the moment of the draw, so the only hidden parts are the RNG and the
+seed that started it: a view blanks both, and determinize gives the RNG a fresh seed (a
+scripted bag is an option, so public).
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ def player_view(state: UnderTheLeavesState, player: int | None) -> UnderTheLeave
     view.redacted = True
     view.viewer = player
     view.rng = Rng(0)
+    # The seed deals the whole game: with it, new_state() replays the set-up and the RNG, and
+    # so every future refill. A view keeps only what the viewer may know.
+    view.seed = 0
     return view
 
 
