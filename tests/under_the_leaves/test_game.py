@@ -76,6 +76,19 @@ def test_random_cards_vary_with_the_seed():
     assert len({GAME.new_state(2, seed=seed).cards for seed in range(30)}) > 5
 
 
+def test_first_player_is_random_unless_the_option_names_one():
+    # §2.5 [BGA]: random seating; the option fixes it (for tests and puzzles)
+    assert {GAME.new_state(4, seed=seed).current_player for seed in range(40)} == {0, 1, 2, 3}
+    for first in range(3):
+        s = GAME.new_state(3, seed=first, options={"first_player": str(first)})
+        assert s.current_player == first
+
+
+def test_starting_tiles_are_dealt_at_random_one_per_player():
+    deals = {tuple(g[0][0] for g in GAME.new_state(4, seed=seed).placed) for seed in range(30)}
+    assert len(deals) > 5 and all(sorted(d) == [51, 52, 53, 54] for d in deals)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_with_thirteen_tiles_per_garden(players):
     for seed in range(5):
