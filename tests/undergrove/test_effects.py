@@ -110,7 +110,8 @@ def test_earthlover_gains_one_nutrient_then_swaps_up_to_two():
 def test_absorb_two_carbon_from_any_tiles_moves_the_track_once():
     s = rooted(33)  # Woolly Pine Spike: b, 2 C + 1 nutrient; absorb up to 2
     play(s, "activate 33", "pay K")
-    assert "carbon 33>0,0" in legal(s) and "carbon 3>0,0" in legal(s) and "stop" in legal(s)
+    assert "carbon 33>0,0" in legal(s) and "carbon 3>0,0" in legal(s)
+    assert "stop" not in legal(s)  # the first carbon is the effect itself
     play(s, "carbon 33>0,0")  # rooted here: no movement
     play(s, "carbon 3>0,0", "pay P")  # one step from the Earthlover
     assert s.pcarbon[c(0, 0)] == 2 and s.carbon[33] == 1 and s.carbon[3] == 0
@@ -118,17 +119,19 @@ def test_absorb_two_carbon_from_any_tiles_moves_the_track_once():
     assert s.res[0] == [2, 3, 1, 1]  # track space 1: +1 N
 
 
-def test_absorbing_is_optional_in_absorb_effects():
+def test_the_second_carbon_of_an_absorb_effect_is_optional():
     s = rooted(33)
-    play(s, "activate 33", "pay K", "stop")
-    assert s.track[0] == 0 and s.current_player == 1
+    play(s, "activate 33", "pay K", "carbon 33>0,0", "stop")
+    assert s.pcarbon[c(0, 0)] == 1 and s.track[0] == 1 and s.current_player == 1
 
 
 def test_absorb_from_this_tile_uses_the_carbon_just_paid():
     s = rooted(37)  # Woolly Owl Eyes: g, 2 C + 1; absorb up to 2 from this tile
     play(s, "activate 37", "pay N")
+    assert legal(s) == ["carbon 37>0,0"]
+    play(s, "carbon 37>0,0")
     assert legal(s) == ["carbon 37>0,0", "stop"]
-    play(s, "carbon 37>0,0", "carbon 37>0,0")
+    play(s, "carbon 37>0,0")
     assert s.carbon[37] == 0 and s.pcarbon[c(0, 0)] == 2
 
 

@@ -12,9 +12,9 @@ from leafpile.games.undergrove import GAME
 
 PINNED = [
     # players, seed, decisions, summed legal actions, widest decision, final scores
-    (2, 11, 382, 2102, 64, [47, 50]),
-    (3, 12, 501, 2772, 64, [54, 43, 51]),
-    (4, 13, 769, 6580, 106, [50, 51, 39, 36]),
+    (2, 11, 402, 2126, 61, [51, 48]),
+    (3, 12, 570, 3164, 58, [62, 50, 50]),
+    (4, 13, 769, 6574, 106, [50, 51, 39, 36]),
 ]
 
 

@@ -256,7 +256,7 @@ def test_a_copycat_copying_absorb_from_this_tile_absorbs_from_the_copycat():
     put_tile(s, 38, 2, 0)  # Western Matsutake (b): absorb up to 2 from this tile
     play(s, "activate 51", "copy 38", "pay N")
     assert s.carbon[51] == 2 and s.carbon[38] == 0
-    assert legal(s) == ["carbon 51>0,0", "stop"]
+    assert legal(s) == ["carbon 51>0,0"]
     play(s, "carbon 51>0,0", "carbon 51>0,0")
     assert s.pcarbon[c(0, 0)] == 2 and s.carbon[51] == 0
 
@@ -349,3 +349,62 @@ def test_carbon_may_come_from_afar_even_when_a_rooted_tile_holds_some():
     assert "carbon 2>0,0" in legal(s) and "carbon 3>0,0" in legal(s)  # Q7: any source (BGA)
     play(s, "carbon 3>0,0", "flip b", "pay N", "pay K")  # 1 step from the Earthlover
     assert s.carbon[3] == 0 and s.carbon[2] == 1 and s.pcarbon[c(0, 0)] == 1
+
+
+# -- §6.1 absorb tiles: the first carbon is part of the effect, the second is optional ---------
+def test_woolly_pine_spike_must_absorb_its_first_carbon_and_may_stop_after_it():
+    s = rooted(33)  # b, 2 C + 1 nutrient: absorb up to 2 C, "2nd optional"
+    play(s, "activate 33", "pay K")
+    assert "stop" not in legal(s)
+    play(s, "carbon 33>0,0")
+    assert "stop" in legal(s)
+    play(s, "stop")
+    assert s.pcarbon[c(0, 0)] == 1 and s.track[0] == 1 and s.current_player == 1
+
+
+def test_woolly_owl_eyes_must_absorb_one_carbon_from_itself():
+    s = rooted(37)  # g, 2 C + 1: absorb up to 2 C from this tile
+    play(s, "activate 37", "pay N")
+    assert legal(s) == ["carbon 37>0,0"]
+
+
+def test_scarletina_bolete_must_absorb_its_carbon():
+    s = rooted(49)  # g, 0 C + 1 nutrient: absorb 1 C, the first 2 steps free
+    play(s, "activate 49", "pay N")
+    assert "stop" not in legal(s) and "carbon 2>0,0" in legal(s)
+
+
+def test_an_absorb_tile_cannot_be_activated_when_nothing_could_be_absorbed():
+    s = rooted(49)
+    for t in (2, 3, 4, 5):
+        s.carbon[t] = 0
+    assert "activate 49" not in legal(s)  # no carbon anywhere
+    s = rooted(33)
+    s.trees[0] = 0
+    s.pcarbon[c(0, 0)] = 4  # the only seedling is full
+    assert "activate 33" not in legal(s)
+    s = rooted(49)
+    for t in (2, 3, 4, 5):
+        s.carbon[t] = 0
+    put_tile(s, 20, 4, 0, carbon=1)  # 4 steps from the Earthlover, 2 of them free
+    set_res(s, 0, C=4, N=1)  # after paying N: 3 tokens (g is flipped), 0 nutrients
+    assert "activate 49" in legal(s)
+    s.ready[0] = G | B  # after flipping g: 1 token for 2 paid steps: not enough
+    assert "activate 49" not in legal(s)
+
+
+def test_absorb_tiles_count_the_carbon_they_put_on_themselves_as_a_source():
+    s = rooted(33)
+    for t in (2, 3, 4, 5):
+        s.carbon[t] = 0
+    assert "activate 33" in legal(s)  # the 2 C paid onto 33 can be absorbed at once
+
+
+def test_a_copycat_copies_an_absorb_tile_only_when_it_could_absorb():
+    s = rooted(51)  # Rosy Slime Spike, b copycat
+    put_tile(s, 33, 2, 0)  # Woolly Pine Spike (b): absorbs from anywhere, the copycat too
+    put_tile(s, 38, 3, 0)  # Western Matsutake (b): absorbs from this tile = the copycat
+    s.trees[0] = 0
+    s.pcarbon[c(0, 0)] = 4
+    play(s, "activate 51")
+    assert legal(s) == ["copy 3"]  # Fly Agaric only: 33 and 38 would have nowhere to absorb

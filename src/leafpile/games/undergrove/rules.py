@@ -20,7 +20,7 @@ Pending decisions (stack entries, top = last):
 
     main                        choose the turn's action (or spend a bonus tile)
     setup                       place the first seedling on an Earthlover corner (§3.6)
-    carbon left free here req   absorb one carbon: (tile, seedling); `stop` unless req
+    carbon left free here must  absorb one carbon: (tile, seedling); `stop` only if optional
     flip                        pay one ready token (Absorb's base cost)
     pay n / step n              pay n nutrients / n carbon-movement steps (token or nutrient)
     gain n / swap n             take n nutrients of choice / swap up to n nutrients
@@ -100,6 +100,9 @@ if TYPE_CHECKING:
     from leafpile.games.undergrove.state import Pending, UndergroveState
 
 DEFAULT_ROUND_LIMIT = 50
+#: The last number of a "carbon" decision: may it be declined, and does it carry the Absorb
+#: action's base cost (§4.2) or is it an absorb tile's own first carbon (§6.1)?
+OPTIONAL, ABSORB_ACTION, MANDATORY = 0, 1, 2
 MAX_ROUND_LIMIT = 100
 
 #: How many ints follow the kind in each pending entry (checked when a save is loaded).
@@ -351,8 +354,27 @@ def can_activate(s: UndergroveState, p: int, t: int) -> bool:
         return False
     if kind == "copycat":
         return bool(copy_targets(s, p, t))
+    return _payable(s, p, t, t)
+
+
+def _payable(s: UndergroveState, p: int, t: int, host: int) -> bool:
+    """Tile t's costs can be paid (resolved on `host`) and, for an absorb tile, its first
+    carbon can then be absorbed: BGA offers no way past that step (§6.1)."""
     spec = tile(t)
-    return s.res[p][C] >= spec.carbon and nutrients(s, p) >= spec.any
+    if s.res[p][C] < spec.carbon or nutrients(s, p) < spec.any:
+        return False
+    if KIND_OF[t] != "absorb":
+        return True
+    eff = spec.effect
+    token = TOKEN_OF[host]
+    ready = s.ready[p] & ~(1 << token) if token >= 0 else s.ready[p]
+    budget = token_count(ready) + nutrients(s, p) - spec.any + eff["free_steps"]
+    s.carbon[host] += spec.carbon  # the carbon paid lands on the host first
+    try:
+        here = host if eff["from_here"] else 0
+        return bool(_absorb_choices(s, p, budget, here, first_only=True))
+    finally:
+        s.carbon[host] -= spec.carbon
 
 
 def copy_targets(s: UndergroveState, p: int, host: int) -> list[int]:
@@ -364,8 +386,7 @@ def copy_targets(s: UndergroveState, p: int, host: int) -> list[int]:
             continue
         if KIND_OF[t] in ("ongoing", "copycat"):
             continue
-        spec = tile(t)
-        if s.res[p][C] >= spec.carbon and nutrients(s, p) >= spec.any:
+        if _payable(s, p, t, host):
             out.append(t)
     return out
 
@@ -448,10 +469,10 @@ def _slots(s: UndergroveState, p: int, restrict: int) -> list[int]:
 
 
 def _carbon_options(s: UndergroveState, p: int, e: Pending) -> list[Action]:
-    _, _left, free, here, required = e
-    budget = token_count(s.ready[p]) + nutrients(s, p) + free - (2 if required else 0)
+    _, _left, free, here, must = e
+    budget = token_count(s.ready[p]) + nutrients(s, p) + free - (2 if must == ABSORB_ACTION else 0)
     out = _absorb_choices(s, p, budget, here)
-    if not required:
+    if must == OPTIONAL:
         out.append(STOP)
     return out
 
@@ -631,7 +652,7 @@ def _apply_main(s: UndergroveState, p: int, e: Pending, a: Action) -> None:
         activate(s, p, a.n)
     elif a is ABSORB:
         # §4.2: choose the carbon first (its distance fixes the price), then pay.
-        s.pending.append(("carbon", 1, 0, 0, 1))
+        s.pending.append(("carbon", 1, 0, 0, ABSORB_ACTION))
     elif a is REPRODUCE:
         r[P] -= 2
         r[C] -= 1
@@ -731,8 +752,10 @@ def _earthlover_effect(s: UndergroveState, p: int, eff: dict[str, Any], t: int, 
 
 
 def _absorb_effect(s: UndergroveState, p: int, eff: dict[str, Any], t: int, host: int) -> None:
+    # §6.1: the first carbon is the effect itself (BGA offers no pass before it); "up to 2":
+    # the second one is optional.
     here = host if eff["from_here"] else 0
-    s.pending.append(("carbon", eff["count"], eff["free_steps"], here, 0))
+    s.pending.append(("carbon", eff["count"], eff["free_steps"], here, MANDATORY))
 
 
 def _store_supply_effect(
@@ -773,16 +796,16 @@ def _apply_carbon(s: UndergroveState, p: int, e: Pending, a: Action) -> None:
     if a is STOP:
         return
     assert type(a) is Carbon
-    _, left, free, here, required = e
+    _, left, free, here, must = e
     d = distance(s, a.corner, a.tile)
     move_carbon(s, p, a.tile, a.corner)
     entries: list[Pending] = []
-    if required:  # §4.2: flip a token and pay a nutrient, then the movement steps
+    if must == ABSORB_ACTION:  # §4.2: flip a token and pay a nutrient, then the steps
         entries += [("flip",), ("pay", 1)]
     if d - free > 0:
         entries.append(("step", d - free))
     if left > 1:
-        entries.append(("carbon", left - 1, free, here, 0))
+        entries.append(("carbon", left - 1, free, here, OPTIONAL))
     _push(s, *entries)
 
 
@@ -1212,9 +1235,9 @@ def pending_problem(s: UndergroveState, e: Pending) -> str | None:
     if kind in ("pay", "step", "gain", "swap"):
         ok = 1 <= args[0] <= 100
     elif kind == "carbon":
-        left, free, here, required = args
+        left, free, here, must = args
         ok = 1 <= left <= 2 and 0 <= free <= 2 and (here == 0 or placed(here))
-        ok = ok and required in (0, 1)
+        ok = ok and must in (OPTIONAL, ABSORB_ACTION, MANDATORY)
     elif kind == "place":
         ok = args[0] in (0, 1, 2) and args[1] in (0, 1) and args[2] in (0, 1)
     elif kind == "seedling":
