@@ -311,7 +311,7 @@ def test_bad_names_seats_and_options_are_refused(running):
 
 
 def test_flooding_is_refused(db_url):
-    srv = ThreadServer(db_url, rate_limit=RateLimit(rate=2, burst=5)).start()
+    srv = ThreadServer(db_url, rate_limit=RateLimit(rate=0.5, burst=5)).start()
     try:
         table, tok_a, _tok_b = two_humans(srv)  # 2 of the 5
         before = snapshot(srv, table, tok_a)
