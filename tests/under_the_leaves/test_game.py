@@ -250,6 +250,7 @@ def test_broken_saves_are_refused():
         {**good, "taken": 0},
         {**good, "gardens": good["gardens"][:1]},
     ]
+    broken += [{**good, "options": 3}, {**good, "options": [[1, 2, 3, 4]]}]
     tiles = json.loads(json.dumps(good))
     tiles["gardens"][0]["tiles"].append([5, 3, 3, 0])  # not next to the garden
     broken.append(tiles)

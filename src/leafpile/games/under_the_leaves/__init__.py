@@ -11,6 +11,7 @@ from leafpile.engine import (
     Game,
     GameInfo,
     InvalidOptionsError,
+    InvalidStateError,
     OptionSpec,
     OptionValue,
     Rng,
@@ -120,6 +121,9 @@ class UnderTheLeavesGame(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> UnderTheLeavesState:
+        if isinstance(data, Mapping) and not isinstance(data.get("options", {}), Mapping):
+            # base_from_dict would fail with a TypeError or ValueError inside dict()
+            raise InvalidStateError("saved state field 'options' must be an object")
         players, seed, options = self.base_from_dict(data)
         return UnderTheLeavesState.from_dict(players, seed, options, data)
 
