@@ -5,9 +5,10 @@ the shared tree with UCB restricted to the actions legal in that sample (each ch
 often it was available, so rarely legal actions are not over-explored), adds one node, finishes
 the game with a rollout and backs the result up. Randomness inside the game (the next card, the
 next tile) is resolved by the sampled state's own RNG: the tree is "open loop", so it averages
-over those outcomes. A rollout may stop after `rollout_depth` actions; the position is then
-scored with `game.evaluate`, squashed into (-1, 1) by `tanh(value / scale)` where `scale` is the
-running mean absolute evaluation of this search (so the bot needs no per-game constant).
+over those outcomes. A rollout may stop after `rollout_depth` actions (0: at once; negative:
+never); the position is then scored with `game.evaluate`, squashed into (-1, 1) by
+`tanh(value / scale)` where `scale` is the running mean absolute evaluation of this search (so
+the bot needs no per-game constant).
 
 At the root the actions are ordered and biased by a one-step evaluation (the greedy bot's
 judgement) on a few sampled states: the prior decides which actions are tried first and fades
@@ -46,7 +47,8 @@ class MCTSBot(Bot):
     Parameters: `iterations` (used when `time` is 0), `time` (seconds per decision), `c`
     (UCB exploration for results in [-1, 1]), `rollout` ("random" or "greedy": the greedy
     rollout tries `rollout_samples` random actions and keeps the best-evaluated one),
-    `rollout_depth` (0: play to the end), `prior_samples` (determinizations used for the root
+    `rollout_depth` (actions before the position is evaluated; 0: evaluate the new leaf at once;
+    negative: play to the end), `prior_samples` (determinizations used for the root
     prior; 0: no prior), `prior_weight` (strength of the progressive bias), `widen` (actions
     in play at the root grow as widen * visits**0.5; 0: all at once).
     """
@@ -60,7 +62,7 @@ class MCTSBot(Bot):
         c: float = 0.7,
         rollout: str = "random",
         rollout_samples: int = 4,
-        rollout_depth: int = 0,
+        rollout_depth: int = -1,
         prior_samples: int = 0,
         prior_weight: float = 1.0,
         widen: float = 0.0,
@@ -207,7 +209,7 @@ class MCTSBot(Bot):
 
     def finish(self, game: Game, state: State, rng: Rng) -> list[float]:
         """Rollout from `state`; each player's result in [-1, 1]."""
-        depth = self.rollout_depth or 1 << 30
+        depth = self.rollout_depth if self.rollout_depth >= 0 else 1 << 30
         greedy = self.rollout == "greedy"
         while depth > 0:
             player = state.current_player
