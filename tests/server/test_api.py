@@ -409,3 +409,19 @@ def test_the_same_action_over_two_websockets_at_once_is_accepted_once(running):
     assert len(errors) <= 1 and all(e["code"] in ("stale", "not_your_turn") for e in errors)
     assert stored_actions(server, table) == 2
     assert server.manager.tables[table].actions[1] == "red"
+
+
+def test_an_action_the_database_cannot_store_is_not_played(running, monkeypatch):
+    server, table, _tok_a, tok_b = running
+    before = snapshot(server, table, tok_b)
+
+    def broken(*_args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(server.manager.db, "append_actions", broken)
+    monkeypatch.setattr(server.manager.db, "append_action", broken)
+    r = act(server, table, tok_b, 1, "red")
+    assert r.status_code == 503 and r.json()["code"] == "storage"
+    monkeypatch.undo()
+    unchanged(server, table, tok_b, before)
+    assert act(server, table, tok_b, 1, "red").status_code == 200

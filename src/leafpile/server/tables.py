@@ -557,7 +557,17 @@ class TableManager:
             new_state = state.clone()
             new_state.apply(action)
             new_status = FINISHED if new_state.is_terminal() else None
-            await self.writer.append(table.id, table.version, seat, notation, new_status)
+            try:
+                await self.writer.append(table.id, table.version, seat, notation, new_status)
+            except ConflictError:  # another server process stored this number first
+                raise ApiError(
+                    409, "conflict", "another action was stored first; reload the table"
+                ) from None
+            except Exception:
+                log.exception("cannot store an action of table %s", table.id)
+                raise ApiError(
+                    503, "storage", "the action could not be stored, so it was not played"
+                ) from None
             # committed: now it is true
             table.state = new_state
             table.actions.append(notation)
