@@ -777,3 +777,17 @@ def test_objectives_option_puts_the_types_it_names_in_play():
                 "deck": list(card_ids(["Y0L", "O0L"])),
             },
         )
+
+
+def test_power_skip_lets_only_one_card_skip():
+    """§1.4 C1: 'one card may' skip a value; the next one follows the usual rule."""
+    s = table(hands=["G2 Y2"], rows=[["G0L", "Y0L"]], display="O0L", acorns=[1, 0])
+    play(s, "land C1", "G2")
+    assert "Y2" not in legal(s)
+
+
+def test_power_start_with_a_one_starts_only_one_pile():
+    """§1.4 C3: 'a new pile' may start with a 1, not every new pile of the play."""
+    s = table(hands=["G1L Y1L"], display="O0L", acorns=[1, 0], tiles=tiles_for(("L1", "C3", "R1")))
+    play(s, "land C3", "G1L")
+    assert "<Y1L" not in legal(s) and "Y1L>" not in legal(s)
