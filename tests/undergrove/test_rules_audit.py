@@ -408,3 +408,21 @@ def test_a_copycat_copies_an_absorb_tile_only_when_it_could_absorb():
     s.pcarbon[c(0, 0)] = 4
     play(s, "activate 51")
     assert legal(s) == ["copy 3"]  # Fly Agaric only: 33 and 38 would have nowhere to absorb
+
+
+# -- §6.2 copycats and storing tiles: the stored resources raise the copied tile ---------------
+def test_a_copycat_copying_a_storing_tile_stores_on_the_copied_tile():
+    s = rooted(53)  # Suede Bolete: g copycat
+    put_tile(s, 42, 2, 0)  # Peppery Bolete (g): +3 K, then store K on it (VP by stored count)
+    play(s, "activate 53", "copy 42", "store 2")
+    assert s.carbon[53] == 1 and s.carbon[42] == 0  # the carbon paid lands on the copycat
+    assert s.stored[42] == 2 and s.stored[53] == 0 and rules.tile_vp(s, 42) == 2
+    assert s.res[0] == [3, 2, 2, 3]
+
+
+def test_a_copycat_copying_yellow_veiled_amanita_fills_the_amanita():
+    s = rooted(51)  # Rosy Slime Spike: b copycat
+    put_tile(s, 41, 2, 0)  # Yellow-veiled Amanita (b): 2 nutrients, 1 stored from the supply
+    s.stored[41] = 1
+    play(s, "activate 51", "copy 41", "gain N", "gain N")
+    assert s.stored[41] == 2 and s.stored[51] == 0 and rules.tile_vp(s, 41) == 4

@@ -13,8 +13,9 @@ Rule references (§) are to shared/rules/undergrove.md. Choices of ours are mark
   absorb) are not offered; a track root reward that cannot be placed is skipped (§5.1).
 - [D] Tiles placed from hand are replaced when the turn ends (§4 step 5; BGA draws at once
   but holds the new tile aside until the turn is confirmed, so it is not playable earlier).
-- [D] Copycats: "this tile" in a copied effect means the copycat (§6.2): carbon paid, carbon
-  absorbed "from this tile" and resources stored all use the copycat.
+- Copycats (§6.2): the carbon paid and "absorb from this tile" use the copycat; [D] from the
+  BGA code, resources stored by a copied 41-44 go on that tile (the only one whose pine
+  cones count them; the copycat's are printed).
 
 Pending decisions (stack entries, top = last):
 
@@ -763,8 +764,8 @@ def _store_supply_effect(
 ) -> None:
     capacity = eff["capacity"]
     assert isinstance(capacity, int)
-    if s.stored[host] < capacity:
-        s.stored[host] += 1
+    if s.stored[t] < capacity:  # on the storing tile itself, even when copied (§6.2 [D])
+        s.stored[t] += 1
     s.pending.append(("gain", eff["choice"]))
 
 
@@ -773,7 +774,7 @@ def _store_own_effect(s: UndergroveState, p: int, eff: dict[str, Any], t: int, h
     assert isinstance(gain, dict)
     for name, v in gain.items():
         s.res[p][RESOURCES.index(name)] += v
-    s.pending.append(("store", host, t))
+    s.pending.append(("store", t, t))  # on the storing tile itself, even when copied
 
 
 def _refresh_or_effect(s: UndergroveState, p: int, eff: dict[str, Any], t: int, host: int) -> None:
