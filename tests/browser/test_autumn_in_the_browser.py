@@ -213,3 +213,34 @@ def test_the_generic_renderer_offers_every_legal_action_as_a_button(browser, liv
     page.wait_for_selector(f"[data-table='{table}']")
     assert "Return" in page.inner_text(f"[data-table='{table}']")
     page.close()
+
+
+def test_the_keyboard_places_a_card(browser, live):
+    page = browser.new_page()
+    page.on("pageerror", lambda e: pytest.fail(str(e)))
+    create_from_lobby(page, live.base, "Ana", "bot:random", rounds="1")
+    placed = 0
+    while placed < 2:
+        page.wait_for_function(
+            "document.body.dataset.you === document.body.dataset.toMove "
+            "&& !document.body.classList.contains('waiting')",
+            timeout=MOVE_TIMEOUT,
+        )
+        version = int(dataset(page, "version"))
+        if page.locator(".autumn-dialog:not([hidden])").count():  # the colour choice first
+            page.locator(".colour-choice").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+            continue
+        placed += 1
+        page.keyboard.press("ArrowDown")  # selects a first legal spot
+        page.keyboard.press("ArrowRight")
+        ghost = page.locator("[data-ghost]").get_attribute("data-ghost")
+        assert ghost in live.manager.tables[dataset_table(page)].snapshot(0)["legal"]
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        assert live.manager.tables[dataset_table(page)].actions[version] == ghost
+    page.close()
+
+
+def dataset_table(page) -> str:
+    return str(page.url.rsplit("/", 1)[-1])

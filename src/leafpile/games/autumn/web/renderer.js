@@ -106,8 +106,28 @@ export function createRenderer(root, ctx) {
     draw();
   }
 
+  /** Keyboard play: arrows pick the nearest legal spot that way, Enter places, R turns. */
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  function step([dx, dy]) {
+    const spots = placements().filter((p) => p.rot === rot);
+    if (!spots.length) return;
+    if (!candidate) { lastPointer = "key"; showGhost(spots[0]); return; }
+    let best = null;
+    let bestD = Infinity;
+    for (const p of spots) {
+      const along = (p.x - candidate.x) * dx + (p.y - candidate.y) * dy;
+      if (along <= 0) continue;
+      const across = Math.abs((p.x - candidate.x) * dy) + Math.abs((p.y - candidate.y) * dx);
+      const d = along + 2 * across;
+      if (d < bestD) { best = p; bestD = d; }
+    }
+    if (best) { lastPointer = "key"; showGhost(best); }
+  }
   document.addEventListener("keydown", (e) => {
-    if ((e.key === "r" || e.key === "R") && !e.target.closest?.("input")) rotate();
+    if (e.target.closest?.("input, select, textarea")) return;
+    if (e.key === "r" || e.key === "R") rotate();
+    else if (ARROWS[e.key] && placements().length) { e.preventDefault(); step(ARROWS[e.key]); }
+    else if (e.key === "Enter" && candidate) { e.preventDefault(); ctx.act(candidate.action); }
   });
 
   function toSvg(event) {
@@ -141,7 +161,8 @@ export function createRenderer(root, ctx) {
     const g = cardGroup(faces[msg.view.card], c.x, c.y, c.rot, { opacity: 0.85, "data-ghost": c.action });
     g.append(svg("rect", { x: -1, y: -1, width: 2 * W + 2, height: 2 * H + 2, rx: 4, fill: "none", stroke: "#1f7a3f", "stroke-width": 2.2, "stroke-dasharray": "4 2" }));
     layers.ghost.append(g);
-    hint.textContent = `Place at ${c.action}` + (lastPointer === "touch" ? ": tap again or press “Place here”." : ": click to place.");
+    const how = { touch: ": tap again or press “Place here”.", key: ": press Enter to place." };
+    hint.textContent = `Place at ${c.action}${how[lastPointer] || ": click to place."}`;
   }
 
   board.addEventListener("pointermove", (e) => {
@@ -260,7 +281,7 @@ export function createRenderer(root, ctx) {
     rotateButton.hidden = Boolean(ctx.replay);
     rotateButton.title = hasRotated() ? "Turn the card by 180° (key R)" : "This card looks the same turned";
     if (ctx.replay) hint.textContent = "";
-    else if (myPlacements.length) hint.textContent = "Move the pointer over the table: legal spots light up. Click to place.";
+    else if (myPlacements.length) hint.textContent = "Move the pointer over the table: legal spots light up. Click to place (or arrows and Enter; R turns the card).";
     else if (msg.status === "playing") hint.textContent = `${ctx.seatName(msg.to_move)} is placing this card…`;
     else hint.textContent = "";
   }
