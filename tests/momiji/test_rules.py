@@ -791,3 +791,15 @@ def test_power_start_with_a_one_starts_only_one_pile():
     s = table(hands=["G1L Y1L"], display="O0L", acorns=[1, 0], tiles=tiles_for(("L1", "C3", "R1")))
     play(s, "land C3", "G1L")
     assert "<Y1L" not in legal(s) and "Y1L>" not in legal(s)
+
+
+def test_a_paid_refresh_with_an_empty_deck_reveals_nothing():
+    """§5 [D]: in the final part a paid refresh is still a Collect; it costs the acorn and
+    reveals nothing, then a type is taken (so it needs cards in the display)."""
+    s = table(hands=["", ""], display="G0L Y0L", deck_size=0, acorns=[1, 1])
+    assert "refresh" in legal(s)
+    play(s, "refresh")
+    assert s.acorns[0] == 0 and len(s.display) == 2
+    assert legal(s) == {"take G", "take Y"}
+    s = table(hands=["G2 Y2", ""], display="", deck_size=0, acorns=[1, 1])
+    assert "refresh" not in legal(s)  # nothing could be taken afterwards

@@ -248,7 +248,9 @@ def _turn_actions(s: MomijiState) -> list[Action]:
     if s.mains_left > 0:
         if not s.main_used & MAIN_COLLECT:  # §4.1
             out.extend(TAKE[t] for t in _display_types(s))
-            if acorns >= REFRESH_COST and s.deck:
+            # §4.1; §5 [D]: with an empty deck it reveals nothing but may still be paid for,
+            # as long as a type can be taken afterwards
+            if acorns >= REFRESH_COST and (s.deck or s.display):
                 out.append(REFRESH)
         if not s.main_used & MAIN_PLAY:  # §4.2
             _placements(s, out)
@@ -706,7 +708,7 @@ def max_length(players: int) -> int:
 
     With C cards in play and n players: each card enters the display at most once and reaches
     a hand at most once from the deck or display (+2 per player from the discard, R2), and
-    never goes back. So: takes <= C; refreshes <= C (each reveals a card); placements +
+    never goes back. So: takes <= C; refreshes <= C (each is followed by a take); placements +
     discards <= C + 2n (each takes a card out of a hand); Play `stop`s <= placements; composts
     <= (C + 2n) / 2 (each is followed by 2 discards); objectives <= n + 2; turns, hence `end`s,
     <= 2C + 4n + 3 (each turn has a main action, or is a pass, which is possible only from the
