@@ -803,3 +803,11 @@ def test_a_paid_refresh_with_an_empty_deck_reveals_nothing():
     assert legal(s) == {"take G", "take Y"}
     s = table(hands=["G2 Y2", ""], display="", deck_size=0, acorns=[1, 1])
     assert "refresh" not in legal(s)  # nothing could be taken afterwards
+
+
+def test_a_main_action_is_compulsory_while_one_is_possible():
+    """§4 / §4.7: exactly one main action; passing only when none is possible (here the only
+    one left is buying an objective)."""
+    objectives = ["zero", "visible", "closed", "piles"]
+    s = table(hands=["G2 Y2", ""], display="", deck_size=0, acorns=[3, 0], objectives=objectives)
+    assert "end" not in legal(s) and "obj zero" in legal(s)
