@@ -223,3 +223,14 @@ def test_bad_input_is_refused_and_changes_nothing():
         with pytest.raises(error):
             s.play(text)
         assert canon(s) == before, text
+
+
+def test_a_view_does_not_carry_the_seed_that_deals_the_whole_game():
+    """With the seed, new_state() would replay the shuffle: every hand and the deck order."""
+    state = GAME.new_state(3, seed=12345)
+    assert isinstance(state, MomijiState)
+    for viewer in (None, 0, 1, 2):
+        view = GAME.player_view(state, viewer)
+        replay = GAME.new_state(3, seed=view.seed, options=view.options)
+        assert isinstance(replay, MomijiState)
+        assert replay.hands != state.hands and view.to_dict()["seed"] != 12345

@@ -56,6 +56,9 @@ def player_view(state: MomijiState, player: int | None) -> MomijiState:
     view.redacted = True
     view.viewer = player
     view.rng = Rng(0)
+    # The seed deals the whole game: with it, new_state() would replay the shuffle and show
+    # every hand and the deck order.
+    view.seed = 0
     view.deck = [HIDDEN] * len(state.deck)
     view.discard = [HIDDEN] * len(state.discard)
     view.hands = [
