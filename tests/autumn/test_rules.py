@@ -308,6 +308,7 @@ def test_view_hides_the_deck_order_only():
     assert v.deck == sorted(s.deck)
     assert v.placed == s.placed and v.card == s.card
     assert v.rng.state == 0
+    assert v.seed == 0, "the seed would re-deal the deck: a view never carries it"
 
 
 def test_broken_saves_are_refused():

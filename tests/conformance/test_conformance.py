@@ -110,6 +110,9 @@ def test_clone_json_and_views(name: str, players: int, seed: int) -> None:
         for viewer in [None, *range(players)]:
             view = game.player_view(state, viewer)
             assert view.redacted and view.viewer == viewer
+            assert view.seed == 0 and view.rng.state == 0, (
+                "a view must not carry the seed or the RNG: they replay every hidden draw"
+            )
             vtext = canon(view)
             json.loads(vtext)
             assert canon(state) == text, "player_view must not change the state"

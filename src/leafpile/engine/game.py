@@ -212,6 +212,15 @@ class State(ABC):
         new.redacted = self.redacted
         new.viewer = self.viewer
 
+    def redact_base(self, viewer: int | None) -> None:
+        """Make this clone `viewer`'s view of the shared fields. The RNG and the seed are
+        blanked: with the seed, `new_state()` would re-deal the game and replay every hidden
+        draw, so a view must never carry it."""
+        self.redacted = True
+        self.viewer = viewer
+        self.rng = Rng(0)
+        self.seed = 0
+
     def load_base(self, data: Mapping[str, Any]) -> None:
         """Read the shared fields of a saved state (`base_dict()`), refusing bad values."""
         self.rng = Rng(require(data, "rng", int))

@@ -17,11 +17,9 @@ from leafpile.games.autumn.state import AutumnState
 
 def player_view(state: AutumnState, player: int | None) -> AutumnState:
     view = state.clone()
-    view.redacted = True
-    view.viewer = player
+    view.redact_base(player)
     if not state.options.get("deck"):  # a scripted deck order is public: it is an option
         view.deck.sort()
-    view.rng = Rng(0)
     return view
 
 
