@@ -53,12 +53,7 @@ def _sizes_shown(state: MomijiState) -> bool:
 
 def player_view(state: MomijiState, player: int | None) -> MomijiState:
     view = state.clone()
-    view.redacted = True
-    view.viewer = player
-    view.rng = Rng(0)
-    # The seed deals the whole game: with it, new_state() would replay the shuffle and show
-    # every hand and the deck order.
-    view.seed = 0
+    view.redact_base(player)  # also blanks the seed and the RNG
     view.deck = [HIDDEN] * len(state.deck)
     view.discard = [HIDDEN] * len(state.discard)
     view.hands = [

@@ -36,8 +36,7 @@ HIDDEN = -1
 
 def player_view(state: UndergroveState, player: int | None) -> UndergroveState:
     view = state.clone()
-    view.redacted = True
-    view.viewer = player
+    view.redact_base(player)  # also blanks the seed and the RNG
     pool = list(state.deck)
     for q, hand in enumerate(state.hands):
         if q != player:
@@ -45,10 +44,6 @@ def player_view(state: UndergroveState, player: int | None) -> UndergroveState:
             view.hands[q] = [HIDDEN] * len(hand)
     pool.sort()
     view.deck = pool
-    view.rng = Rng(0)
-    # The seed deals the whole game: with it, new_state() would replay the shuffle and show
-    # every hand and the deck order. A view keeps only what the viewer may know.
-    view.seed = 0
     return view
 
 
