@@ -104,3 +104,13 @@ class ProcessServer:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(timeout=10)
             self.proc = None
+
+
+def run_async(coro: Any) -> Any:
+    """`asyncio.run` in a fresh thread: the session's Playwright (sync API) may keep an event
+    loop running in this one, where asyncio.run would refuse to start."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.server import RateLimit
-from tests.server.live import ThreadServer
+from tests.server.live import ThreadServer, run_async
 
 SEED = 20261129
 AUTUMN = get_game("autumn")
@@ -95,7 +95,7 @@ def test_a_human_plays_a_bot_to_the_end_and_the_record_replays(server):
             r = act(server, table, token, snap["version"], snap["legal"][-1])
             assert r.status_code == 200, r.text
         else:
-            asyncio.run(asyncio.sleep(0.02))
+            time.sleep(0.02)
     assert snap["status"] == "finished"
     assert snap["winners"] is not None and snap["view"]["phase"] == "over"
     r = HTTP.get(f"{server.base}/api/tables/{table}/record")
@@ -382,7 +382,7 @@ def test_the_same_action_sent_twice_at_once_is_accepted_once(running):
             )
 
     for _ in range(1):
-        responses = asyncio.run(both())
+        responses = run_async(both())
         codes = sorted(r.status_code for r in responses)
         assert codes == [200, 409], [r.text for r in responses]
     assert stored_actions(server, table) == 2

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from leafpile.server.db import ActionWriter, ConflictError, Database, SeatRow, TableRow
+from tests.server.live import run_async
 
 
 def _table(db: Database, table_id: str) -> None:
@@ -57,7 +58,7 @@ def test_group_commit_stores_a_batch_and_isolates_a_conflict(db_url):
         writer.stop()
         return list(results)
 
-    results = asyncio.run(go())
+    results = run_async(go())
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], ConflictError)
     logs = {row.id: row.actions for row in db.load_all()}
