@@ -152,6 +152,20 @@ def test_restless_scores_every_separate_sector_of_five():
     assert spots(s, family=LEAF) == [(LEAF, (2, -1)), (LEAF, (4, 2))]
 
 
+def test_restless_sector_merged_with_an_unscored_one_gives_nothing():
+    # §12 U3: the record is the sector at arrival; a sector overlapping it never scores again,
+    # even when the unscored part it swallowed now has 5 spaces
+    s = pink_square(leaf="restless")
+    lay(s, 1, -1, "Y* V / P P")  # pink 6: a Restless
+    lay(s, 3, 0, "P W / G G")
+    lay(s, 3, -1, "P O* / P V")  # a second pink sector (6,-2) (6,-1) (6,0): 3 spaces
+    assert sorted(b for _, _, b in s.sectors[0]) == [1, 2]
+    lay(s, 2, -1, "V* G / P P")  # (4,-1) (5,-1) join both: pink 11
+    assert picture(s)[1] == "..PPPPPV"
+    assert [(m.bit_count(), b) for _, m, b in s.sectors[0]] == [(11, 3)]
+    assert spots(s, family=LEAF) == [(LEAF, (2, -1))]
+
+
 def test_runner_line_may_be_a_column():
     s = new_game(leaf="runner")
     lay(s, 1, 0, "Y* G / P G")
@@ -182,6 +196,17 @@ def test_host_scores_a_sector_once_even_when_it_gains_mushrooms():
     lay(s, 1, 0, "V P / Y* P")
     lay(s, 1, 1, "Y* O / G G")  # (2,2) yellow mushroom joins the same sector
     assert figures(s, family=MUSH) == 1
+
+
+def test_host_sector_never_scores_again_even_with_two_new_mushrooms():
+    # §12 U4: the record is the sector's mushrooms at arrival; a sector whose mushrooms overlap
+    # it gives none, however many mushrooms it gains
+    s = new_game(mushroom="host")
+    lay(s, 0, 1, "G Y* / G P")  # yellow (1,1) (1,2): two mushrooms, a Host
+    lay(s, 1, 1, "Y* V / P P")  # (2,2) joins
+    lay(s, 1, 0, "O V / Y* V")  # (2,1) joins: (2,1) and (2,2) hold no Host
+    assert picture(s) == ["WPOV", "VyyV", "GyyV", "GPPP"]
+    assert spots(s, family=MUSH) == [(MUSH, (1, 2))]
 
 
 def test_explorer_arrives_on_the_middle_of_three_mushrooms_in_a_row():
