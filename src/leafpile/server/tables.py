@@ -3,7 +3,7 @@
 One `TableManager` owns every table. Each table has an asyncio lock: an action is checked
 (seat token, version, turn, legality), committed to the database, and only then applied in
 memory and pushed to listeners, so whoever hears of an action can rely on it surviving a
-restart. Seat bots think in a worker thread and submit through the same door as people.
+restart. Seat bots think in worker processes and submit through the same door as people.
 """
 
 from __future__ import annotations
