@@ -324,3 +324,11 @@ def test_broken_saves_are_refused():
         with pytest.raises(InvalidStateError):
             GAME.state_from_dict({**good, field: value})
     assert json.dumps(GAME.state_from_dict(good).to_dict()) == json.dumps(good)
+
+
+def test_notation_is_read_like_a_person_types_it():
+    s = scripted(H, V)
+    assert s.parse_action(" 1, 1 ") == s.parse_action("1,1")
+    assert s.parse_action("1,0R") == s.parse_action("1,0r")
+    s.play("1,1")
+    assert str(s.parse_action("RED")) == "red"

@@ -75,6 +75,7 @@ def test_random_game_invariants(name: str, players: int, seed: int) -> None:
         assert len(set(actions)) == len(actions)
         for action in actions[:: max(1, len(actions) // 12)]:
             assert state.parse_action(str(action)) == action
+            assert state.parse_action(f"  {action} ") == action  # what a person types
             assert game.parse_notation(str(action)) is not None
     lo, hi = game.info.score_bounds
     for score in final.scores():
@@ -187,6 +188,10 @@ def test_bad_input_changes_nothing(name: str) -> None:
         game.new_state(game.info.max_players + 1, seed=1)
     with pytest.raises(InvalidOptionsError):
         game.new_state(game.info.min_players, seed=1, options={"no_such_option": 1})
+    with pytest.raises(InvalidOptionsError):
+        game.new_state(game.info.min_players, seed=1, options=["not", "a", "mapping"])  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError):
+        game.state_from_dict({**state.to_dict(), "options": [1, 2]})
     for broken in [{}, {"game": name}, {**state.to_dict(), "players": "two"}, []]:
         with pytest.raises(InvalidStateError):
             game.state_from_dict(broken)  # type: ignore[arg-type]

@@ -178,7 +178,11 @@ class State(ABC):
                 return action
         if self.is_terminal():
             raise IllegalActionError(f"the game is over; {text!r} cannot be played")
-        self.game.parse_notation(text)  # raises InvalidNotationError when malformed
+        # Not written exactly as the notation prints it (case, spaces): the game's own parser
+        # reads it, raising InvalidNotationError when it is malformed.
+        action = self.game.parse_notation(text)
+        if action in self.legal_actions():
+            return action
         sample = ", ".join(str(a) for a in self.legal_actions()[:8])
         raise IllegalActionError(f"{text!r} is not legal now (legal actions include: {sample})")
 
@@ -266,6 +270,8 @@ class Game(ABC):
                 f"{info.title} is played by {info.min_players}-{info.max_players} players, "
                 f"not {players!r}"
             )
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidOptionsError("options must be an object of NAME: VALUE pairs")
         given = dict(options or {})
         unknown = sorted(set(given) - set(info.option_map))
         if unknown:

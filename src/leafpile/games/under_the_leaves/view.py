@@ -36,12 +36,7 @@ from leafpile.games.under_the_leaves.state import GRID, UnderTheLeavesState
 
 def player_view(state: UnderTheLeavesState, player: int | None) -> UnderTheLeavesState:
     view = state.clone()
-    view.redacted = True
-    view.viewer = player
-    view.rng = Rng(0)
-    # The seed deals the whole game: with it, new_state() replays the set-up and the RNG, and
-    # so every future refill. A view keeps only what the viewer may know.
-    view.seed = 0
+    view.redact_base(player)  # blanks the seed and the RNG: they replay every future refill
     return view
 
 
