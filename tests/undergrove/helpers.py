@@ -80,3 +80,14 @@ def pass_turn(s: UndergroveState) -> None:
     s.play("photosynthesize")
     while s.pending and s.pending[-1][0] in ("convert", "discard"):
         s.play("convert 0" if s.pending[-1][0] == "convert" else "done")
+
+
+B, PINK, G, Y = 1, 2, 4, 8  # token bits
+
+
+def rooted(t: int, players: int = 2, carbon: int = 0) -> UndergroveState:
+    """P0's first seedling on (0,0) also roots into tile t, put on cell (-1,-1)."""
+    s = fresh(players)
+    put_tile(s, t, -1, -1, carbon)
+    give_root(s, 0, 0, 0, t)
+    return s

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from leafpile.games.undergrove import rules
 from tests.undergrove.helpers import (
+    PINK,
+    B,
+    G,
+    Y,
     c,
     fresh,
     give_root,
@@ -16,17 +20,9 @@ from tests.undergrove.helpers import (
     play,
     put_piece,
     put_tile,
+    rooted,
     set_res,
 )
-
-B, PINK, G, Y = 1, 2, 4, 8  # token bits
-
-
-def rooted(t: int, players: int = 2, carbon: int = 0):
-    s = fresh(players)
-    put_tile(s, t, -1, -1, carbon)
-    give_root(s, 0, 0, 0, t)
-    return s
 
 
 def test_activate_pays_its_carbon_onto_the_tile_and_flips_its_token():

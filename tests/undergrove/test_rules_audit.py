@@ -11,6 +11,8 @@ from leafpile.engine import IllegalActionError, InvalidNotationError
 from leafpile.games.undergrove import GAME, rules
 from leafpile.games.undergrove.components import GOAL_CARDS, tile
 from tests.undergrove.helpers import (
+    B,
+    G,
     c,
     fresh,
     give_root,
@@ -19,19 +21,10 @@ from tests.undergrove.helpers import (
     play,
     put_piece,
     put_tile,
+    rooted,
     set_res,
 )
 from tests.undergrove.test_views_and_notation import text_of
-
-B, PINK, G, Y = 1, 2, 4, 8  # token bits
-
-
-def rooted(t: int, players: int = 2, carbon: int = 0):
-    """P0's first seedling on (0,0) also roots into tile t, put on cell (-1,-1)."""
-    s = fresh(players)
-    put_tile(s, t, -1, -1, carbon)
-    give_root(s, 0, 0, 0, t)
-    return s
 
 
 # -- §3 set-up ----------------------------------------------------------------------------------
