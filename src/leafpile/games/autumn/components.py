@@ -71,9 +71,3 @@ SYMMETRIC: tuple[bool, ...] = tuple(c.symmetric for c in CARDS)
 def bit(x: int, y: int) -> int:
     """Bit index of cell (x, y)."""
     return (y + OFFSET) * STRIDE + (x + OFFSET)
-
-
-def cell(b: int) -> tuple[int, int]:
-    """Cell (x, y) of bit index b."""
-    y, x = divmod(b, STRIDE)
-    return x - OFFSET, y - OFFSET

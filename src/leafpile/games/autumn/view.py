@@ -11,7 +11,7 @@ from rich.text import Text
 
 from leafpile.engine import Rng
 from leafpile.games.autumn import rules
-from leafpile.games.autumn.components import CARDS, COLOUR_NAMES, RED, cell
+from leafpile.games.autumn.components import CARDS, COLOUR_NAMES, RED
 from leafpile.games.autumn.state import AutumnState
 
 
@@ -132,8 +132,3 @@ def result_line(state: AutumnState) -> str:
 
 def describe_colour(chooser: int, colour: int) -> str:
     return f"P{chooser} takes {COLOUR_NAMES[colour]}"
-
-
-def describe_cell(b: int) -> str:
-    x, y = cell(b)
-    return f"({x},{y})"
