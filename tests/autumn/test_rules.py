@@ -318,6 +318,7 @@ def test_broken_saves_are_refused():
         ("phase", "dancing"),
         ("deck", [1, 2, 3]),
         ("placed", [[99, 0, 0, 0]]),
+        ("placed", [[0, 0, 500, 0]]),
         ("to_move", 5),
         ("card", "seven"),
     ]:

@@ -20,7 +20,7 @@ from leafpile.engine import (
     require,
 )
 from leafpile.games.autumn import rules
-from leafpile.games.autumn.components import CELLS, DECK_SIZE, RED_BITS, bit
+from leafpile.games.autumn.components import CELLS, DECK_SIZE, REACH, RED_BITS, bit
 
 PLACE, COLOUR, OVER = "place", "colour", "over"
 
@@ -156,7 +156,7 @@ class AutumnState(State):
             if not (isinstance(p, list) and len(p) == 4 and all(isinstance(v, int) for v in p)):
                 raise InvalidStateError("saved state field 'placed' is malformed")
             card_id, x, y, rot = p
-            if not (0 <= card_id < DECK_SIZE and rot in (0, 1) and -18 <= x <= 18):
+            if not (0 <= card_id < DECK_SIZE and rot in (0, 1) and max(abs(x), abs(y)) <= REACH):
                 raise InvalidStateError(f"saved state has a bad placement {p!r}")
             b = bit(x, y)
             s.occupied |= CELLS << b
