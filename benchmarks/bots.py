@@ -9,8 +9,9 @@ odd games (seats swapped half the time). A game counts 1 for a win, 1/2 for a dr
 interval is Wilson's; a pairing stops as soon as its interval is narrower than +-`--ci` (after
 at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere.
 
-The last columns give the iterations per second of the searching bot during those games, and
-of the plain `mcts` bot (default settings) measured on positions of a random game.
+The last columns give the iterations per second of the searching bot during those games, its
+mean thinking time per decision (a search stops early once its choice cannot change), and the
+iterations per second of the plain `mcts` bot (default settings) on positions of a random game.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ def play_one(args: tuple[str, str, str, int, float, int, dict[str, Any]]) -> Gam
     game = get_game(game_name)
     seat = seed % 2
     bots = [
-        make_bot(seat_spec(first, time_per_move, iterations)),
-        make_bot(seat_spec(second, time_per_move, iterations)),
+        make_bot(seat_spec(first, time_per_move, iterations), game),
+        make_bot(seat_spec(second, time_per_move, iterations), game),
     ]
     if seat == 1:
         bots.reverse()
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# bots benchmark: 2 players, {budget} per search decision, seats swapped")
     header = (
         f"{'game':<18} {'pairing':<15} {'games':>5} {'win share':>9} {'95% CI':>15} "
-        f"{'search it/s':>11} {'mcts it/s':>9}"
+        f"{'search it/s':>11} {'s/decision':>10} {'mcts it/s':>9}"
     )
     print(header)
     print("-" * len(header))
@@ -196,10 +197,12 @@ def main(argv: list[str] | None = None) -> int:
                 lo, hi = wilson(wins, n)
                 its = sum(r.iterations for r in results)
                 secs = sum(r.seconds for r in results)
+                decisions = sum(r.decisions for r in results)
                 search = f"{its / secs:.0f}" if secs else "-"
+                per = f"{secs / decisions:.2f}" if secs and decisions else "-"
                 print(
                     f"{name:<18} {pair:<15} {n:>5} {wins / n:>9.1%} "
-                    f"{f'{lo:.1%}-{hi:.1%}':>15} {search:>11} {speed:>9.0f}",
+                    f"{f'{lo:.1%}-{hi:.1%}':>15} {search:>11} {per:>10} {speed:>9.0f}",
                     flush=True,
                 )
     finally:

@@ -139,7 +139,7 @@ def play_command(
     except LeafpileError as e:
         raise fail(str(e)) from None
     record = GameRecord.start(state, seats=names)
-    bots = {p: make_bot(n) for p, n in enumerate(names) if n not in HUMAN}
+    bots = {p: make_bot(n, game) for p, n in enumerate(names) if n not in HUMAN}
     rngs = {p: Rng(state.seed + 1000 * (p + 1)) for p in bots}
     humans = [p for p, n in enumerate(names) if n in HUMAN]
     console.print(f"[bold]{game.info.title}[/]: seed {state.seed}, seats {', '.join(names)}")

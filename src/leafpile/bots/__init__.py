@@ -18,7 +18,7 @@ from leafpile.bots.base import Bot, RandomBot
 from leafpile.bots.greedy import GreedyBot
 from leafpile.bots.levels import LEVELS
 from leafpile.bots.mcts import MCTSBot
-from leafpile.engine import LeafpileError
+from leafpile.engine import Game, LeafpileError
 
 #: name -> (bot class, default settings). The levels are configured bots.
 SPECS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
@@ -57,18 +57,23 @@ def _coerce(key: str, text: str, default: Any) -> Any:
     return text
 
 
-def make_bot(name: str) -> Bot:
-    """The bot called `name`, optionally with settings: `mcts:time=0.5:rollout=greedy`."""
+def make_bot(name: str, game: Game | None = None) -> Bot:
+    """The bot called `name`, optionally with settings: `mcts:time=0.5:rollout=greedy`.
+
+    With a `game`, a level takes that game's tuning (`Game.bot_levels`) over the defaults of
+    `LEVELS`; settings written in the name override both.
+    """
     base, *parts = name.strip().split(":")
     try:
         cls, defaults = SPECS[base]
     except KeyError:
         known = ", ".join(sorted(BOTS))
         raise LeafpileError(f"unknown bot {base!r}; known bots: {known}") from None
-    if not parts:
+    tuning = game.bot_levels.get(base, {}) if game is not None else {}
+    if not parts and not tuning:
         return BOTS[base]()
     params = inspect.signature(cls.__init__).parameters
-    settings = dict(defaults)
+    settings = {**defaults, **tuning}
     if any(p.startswith("iterations=") for p in parts) and "time" in settings:
         settings["time"] = 0.0  # an iteration budget replaces the level's thinking time
     for part in parts:

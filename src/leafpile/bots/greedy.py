@@ -56,31 +56,28 @@ class GreedyBot(Bot):
             for i, action in enumerate(actions):
                 after = state.clone()
                 after.apply(action)
-                totals[i] += self.value(game, after, player, self.turn_depth)
+                totals[i] += turn_value(game, after, player, self.turn_depth, self.turn_width)
         best = max(totals)
         ties = [a for a, v in zip(actions, totals, strict=True) if v >= best - 1e-9]
         return ties[0] if len(ties) == 1 else rng.choice(ties)
 
-    def value(self, game: Game, state: State, player: int, depth: int) -> float:
-        """Worth of `state` for `player`; completes the player's own turn when cheap enough."""
-        if depth <= 0 or state.current_player != player:
-            return outcome_value(game, state, player)
-        actions = state.legal_actions()
-        if len(actions) > self.turn_width:
-            return outcome_value(game, state, player)
-        best = -float("inf")
-        for action in actions:
-            after = state.clone()
-            after.apply(action)
-            best = max(best, self.value(game, after, player, depth - 1))
-        return best
 
 
-def best_by_evaluation(game: Game, state: State, player: int, actions: list[Action]) -> list[float]:
-    """One-step values of `actions` in the full `state` (used by MCTS for priors)."""
-    out = []
+def turn_value(game: Game, state: State, player: int, depth: int, width: int) -> float:
+    """Worth of `state` for `player`, completing the player's own turn when cheap enough.
+
+    While `player` still moves, the best of its next decisions (at most `depth` further, each
+    with at most `width` choices) is taken, so the first step of a multi-step turn is judged by
+    its best completion (greedy bot and MCTS prior alike).
+    """
+    if depth <= 0 or state.current_player != player:
+        return outcome_value(game, state, player)
+    actions = state.legal_actions()
+    if len(actions) > width:
+        return outcome_value(game, state, player)
+    best = -float("inf")
     for action in actions:
         after = state.clone()
         after.apply(action)
-        out.append(outcome_value(game, after, player))
-    return out
+        best = max(best, turn_value(game, after, player, depth - 1, width))
+    return best

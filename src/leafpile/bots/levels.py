@@ -1,6 +1,7 @@
 """Named levels for people: `easy`, `medium`, `hard`.
 
 Each level is a configured bot; the numbers come from `benchmarks/bots.py` (see the README).
+A game may tune a level for itself (`Game.bot_levels`, kept in its `heuristic.py`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,16 @@ LEVELS: dict[str, tuple[type[Bot], dict[str, float | int | str]]] = {
         MCTSBot,
         {"time": 0.2, "c": 0.4, "rollout_depth": 8, "prior_samples": 1, "widen": 2.0},
     ),
-    # About one second per decision on one core.
+    # At most one second per decision on one core (less when the choice is already settled).
     "hard": (
         MCTSBot,
-        {"time": 1.0, "c": 0.4, "rollout_depth": 8, "prior_samples": 2, "widen": 2.0},
+        {
+            "time": 1.0,
+            "c": 0.4,
+            "rollout_depth": 8,
+            "prior_samples": 2,
+            "prior_depth": 1,
+            "widen": 2.0,
+        },
     ),
 }

@@ -23,7 +23,7 @@ import math
 import time
 
 from leafpile.bots.base import Bot
-from leafpile.bots.greedy import outcome_value
+from leafpile.bots.greedy import outcome_value, turn_value
 from leafpile.engine import CHANCE, Action, Game, Rng, State
 
 
@@ -41,6 +41,22 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
+def settled(root: Node, left: float) -> bool:
+    """True when no other root action can overtake the most visited one in `left` iterations.
+
+    The decision is the most visited action, so searching on cannot change it: the bot answers
+    early (the same answer, sooner) instead of spending the rest of its budget.
+    """
+    first = second = 0
+    for child in root.children.values():
+        n = child.visits
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
+
+
 class MCTSBot(Bot):
     """ISMCTS with a budget of iterations or of thinking time per decision.
 
@@ -50,7 +66,8 @@ class MCTSBot(Bot):
     `rollout_depth` (actions before the position is evaluated; 0: evaluate the new leaf at once;
     negative: play to the end), `prior_samples` (determinizations used for the root
     prior; 0: no prior), `prior_weight` (strength of the progressive bias), `widen` (actions
-    in play at the root grow as widen * visits**0.5; 0: all at once).
+    in play at the root grow as widen * visits**0.5; 0: all at once), `prior_depth` (further
+    decisions of the mover's own turn the prior looks at, as the greedy bot does).
     """
 
     name = "mcts"
@@ -66,6 +83,7 @@ class MCTSBot(Bot):
         prior_samples: int = 0,
         prior_weight: float = 1.0,
         widen: float = 0.0,
+        prior_depth: int = 0,
     ) -> None:
         if rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
@@ -78,6 +96,7 @@ class MCTSBot(Bot):
         self.prior_samples = prior_samples
         self.prior_weight = prior_weight
         self.widen = widen
+        self.prior_depth = prior_depth
         self.last_iterations = 0  # iterations of the last search (benchmarks read these)
         self.last_seconds = 0.0
         self.total_iterations = 0
@@ -107,7 +126,17 @@ class MCTSBot(Bot):
         while done < limit:
             self.iterate(game, view, me, rng, root, order)
             done += 1
-            if deadline and time.perf_counter() >= deadline:
+            if done % 16 == 0:
+                now = time.perf_counter()
+                if deadline:
+                    if now >= deadline:
+                        break
+                    left = done * (deadline - now) / max(now - start, 1e-9)
+                else:
+                    left = limit - done
+                if settled(root, left):
+                    break
+            elif deadline and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
@@ -128,7 +157,7 @@ class MCTSBot(Bot):
             for i, action in enumerate(actions):
                 after = state.clone()
                 after.apply(action)
-                totals[i] += outcome_value(game, after, me)
+                totals[i] += turn_value(game, after, me, self.prior_depth, 32)
         values = [t / self.prior_samples for t in totals]
         lo, hi = min(values), max(values)
         span = hi - lo or 1.0

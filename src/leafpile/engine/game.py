@@ -258,6 +258,11 @@ class Game(ABC):
     """A registered game: its facts, its states, its notation, its views."""
 
     info: GameInfo
+    #: Per-game tuning of the bot levels (`{"hard": {"rollout_depth": 2}}`), measured by
+    #: `benchmarks/bots.py`; it overrides `leafpile.bots.levels.LEVELS`, and a setting written
+    #: in a seat name (`hard:rollout_depth=4`) overrides both. Each game keeps it in its
+    #: `heuristic.py`, next to the evaluation it was tuned with.
+    bot_levels: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     # -- options -----------------------------------------------------------------------------
     def resolve_options(

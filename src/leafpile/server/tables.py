@@ -277,7 +277,7 @@ def _bot_act(bot_name: str, view: State, seed: int) -> str:
     """Ask a fresh bot for its move (in a worker process or thread, never on the event loop);
     a bot that answers something illegal plays at random instead."""
     rng = Rng(seed)
-    text = str(make_bot(bot_name).act(view, rng))
+    text = str(make_bot(bot_name, view.game).act(view, rng))
     legal = legal_strings(view)
     if text not in legal:
         log.warning("bot %s chose %r, not legal; playing at random", bot_name, text)

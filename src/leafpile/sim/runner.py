@@ -82,7 +82,7 @@ def random_playout(state: State, rng: Rng) -> int:
 def _play_chunk(args: tuple[str, int, list[int], list[str], dict[str, Any]]) -> list[GameResult]:
     name, players, seeds, seats, options = args
     game = get_game(name)
-    bots = [make_bot(s) for s in seats]
+    bots = [make_bot(s, game) for s in seats]
     return [play_game(game, players, seed, bots, options) for seed in seeds]
 
 
@@ -126,6 +126,6 @@ def _iter_serial(
     name: str, players: int, seeds: list[int], seats: list[str], options: dict[str, Any]
 ) -> Iterator[GameResult]:
     game = get_game(name)
-    bots = [make_bot(s) for s in seats]
+    bots = [make_bot(s, game) for s in seats]
     for s in seeds:
         yield play_game(game, players, s, bots, options)

@@ -27,6 +27,7 @@ MAX_TURN_DECISIONS = 3 + 13 * (2 * (2 + 60) + 12) + 6
 
 
 class UndergroveGame(Game):
+    bot_levels = heuristic.BOT_LEVELS
     info = GameInfo(
         name="undergrove",
         title="Undergrove",
