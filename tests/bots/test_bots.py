@@ -241,3 +241,48 @@ def test_benchmark_smoke(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "hard-random" in out and "greedy-random" in out
     assert bench.wilson(50, 100)[0] == pytest.approx(0.404, abs=0.001)
+
+
+def test_a_game_tunes_its_levels_and_a_seat_name_overrides_the_tuning() -> None:
+    undergrove, autumn = GAMES["undergrove"], GAMES["autumn"]
+    assert undergrove.bot_levels["hard"]["rollout_depth"] == 2
+    assert make_bot("hard", undergrove).rollout_depth == 2  # type: ignore[attr-defined]
+    assert make_bot("hard:rollout_depth=5", undergrove).rollout_depth == 5  # type: ignore[attr-defined]
+    assert make_bot("hard", autumn).rollout_depth == 8  # type: ignore[attr-defined]
+    assert make_bot("hard").rollout_depth == 8  # type: ignore[attr-defined]
+    tuned = make_bot("hard:iterations=40", undergrove)
+    assert (tuned.iterations, tuned.time, tuned.rollout_depth) == (40, 0.0, 2)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_tuning_names_a_level_and_its_settings(name: str) -> None:
+    """A typo in a game's bot tuning would otherwise be silently ignored or crash a table."""
+    game = GAMES[name]
+    for level, settings in game.bot_levels.items():
+        assert level in BOTS, f"{name} tunes an unknown level {level!r}"
+        bot = make_bot(level, game)
+        for key, value in settings.items():
+            assert getattr(bot, key) == value
+
+
+@pytest.mark.parametrize("name", sorted(n for n, g in GAMES.items() if g.info.min_players <= 2))
+def test_a_settled_search_stops_early_with_the_same_decision(name: str) -> None:
+    """The early stop only skips iterations that could not change the most visited action."""
+    game = GAMES[name]
+    state = game.new_state(2, seed=3)
+    rng = Rng(8)
+    saved = 0
+    positions = 0
+    while not state.is_terminal() and positions < 6:
+        actions = state.legal_actions()
+        if len(actions) > 1 and state.current_player >= 0:
+            view = game.player_view(state, state.current_player)
+            quick = MCTSBot(iterations=160, rollout_depth=4)
+            full = MCTSBot(iterations=160, rollout_depth=4, settle=False)
+            assert quick.act(view, Rng(positions)) == full.act(view, Rng(positions))
+            assert full.last_iterations == 160
+            saved += 160 - quick.last_iterations
+            positions += 1
+        state.apply(actions[rng.randrange(len(actions))])
+    assert positions > 0
+    assert saved > 0  # some search did stop early, so the comparison meant something

@@ -62,7 +62,6 @@ class GreedyBot(Bot):
         return ties[0] if len(ties) == 1 else rng.choice(ties)
 
 
-
 def turn_value(game: Game, state: State, player: int, depth: int, width: int) -> float:
     """Worth of `state` for `player`, completing the player's own turn when cheap enough.
 

@@ -67,7 +67,8 @@ class MCTSBot(Bot):
     negative: play to the end), `prior_samples` (determinizations used for the root
     prior; 0: no prior), `prior_weight` (strength of the progressive bias), `widen` (actions
     in play at the root grow as widen * visits**0.5; 0: all at once), `prior_depth` (further
-    decisions of the mover's own turn the prior looks at, as the greedy bot does).
+    decisions of the mover's own turn the prior looks at, as the greedy bot does), `settle`
+    (stop as soon as the most visited root action can no longer be overtaken).
     """
 
     name = "mcts"
@@ -84,6 +85,7 @@ class MCTSBot(Bot):
         prior_weight: float = 1.0,
         widen: float = 0.0,
         prior_depth: int = 0,
+        settle: bool = True,
     ) -> None:
         if rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
@@ -97,6 +99,7 @@ class MCTSBot(Bot):
         self.prior_weight = prior_weight
         self.widen = widen
         self.prior_depth = prior_depth
+        self.settle = settle
         self.last_iterations = 0  # iterations of the last search (benchmarks read these)
         self.last_seconds = 0.0
         self.total_iterations = 0
@@ -134,7 +137,7 @@ class MCTSBot(Bot):
                     left = done * (deadline - now) / max(now - start, 1e-9)
                 else:
                     left = limit - done
-                if settled(root, left):
+                if self.settle and settled(root, left):
                     break
             elif deadline and time.perf_counter() >= deadline:
                 break
