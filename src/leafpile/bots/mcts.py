@@ -126,6 +126,7 @@ class MCTSBot(Bot):
         self.scale_sum = 1.0
         self.scale_n = 1
         done = 0
+        began = time.perf_counter()  # the iteration rate is measured from here, prior excluded
         while done < limit:
             self.iterate(game, view, me, rng, root, order)
             done += 1
@@ -134,7 +135,7 @@ class MCTSBot(Bot):
                 if deadline:
                     if now >= deadline:
                         break
-                    left = done * (deadline - now) / max(now - start, 1e-9)
+                    left = done * (deadline - now) / max(now - began, 1e-9)
                 else:
                     left = limit - done
                 if self.settle and settled(root, left):
