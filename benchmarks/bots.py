@@ -148,6 +148,11 @@ def run_pair(
         n = len(results)
         wins = sum(r.share for r in results)
         lo, hi = wilson(wins, n)
+        print(
+            f"  {game_name} {pair}: {n} games, {wins / n:.1%} ({lo:.1%}-{hi:.1%})",
+            file=sys.stderr,
+            flush=True,
+        )
         if n >= args.min_games and (hi - lo) / 2 < args.ci:
             break
     n = len(results)
