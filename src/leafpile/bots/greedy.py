@@ -17,6 +17,10 @@ from leafpile.engine import Action, Game, Rng, State
 #: Returns dominate any heuristic value: a won game is always better than an unfinished one.
 WIN_WEIGHT = 1e6
 
+#: A decision of the mover's own turn is looked through only when it has at most this many
+#: choices (the greedy bot's default, and the MCTS prior's).
+TURN_WIDTH = 32
+
 
 def outcome_value(game: Game, state: State, player: int) -> float:
     """The evaluation of `state` for `player`, with finished games valued by their returns."""
@@ -35,7 +39,7 @@ class GreedyBot(Bot):
         samples: int = 1,
         epsilon: float = 0.0,
         turn_depth: int = 1,
-        turn_width: int = 32,
+        turn_width: int = TURN_WIDTH,
     ) -> None:
         self.samples = max(1, samples)
         self.epsilon = epsilon

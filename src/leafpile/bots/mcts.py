@@ -23,7 +23,7 @@ import math
 import time
 
 from leafpile.bots.base import Bot
-from leafpile.bots.greedy import outcome_value, turn_value
+from leafpile.bots.greedy import TURN_WIDTH, outcome_value, turn_value
 from leafpile.engine import CHANCE, Action, Game, Rng, State
 
 
@@ -130,18 +130,15 @@ class MCTSBot(Bot):
         while done < limit:
             self.iterate(game, view, me, rng, root, order)
             done += 1
-            if done % 16 == 0:
-                now = time.perf_counter()
-                if deadline:
-                    if now >= deadline:
-                        break
-                    left = done * (deadline - now) / max(now - began, 1e-9)
-                else:
-                    left = limit - done
-                if self.settle and settled(root, left):
-                    break
-            elif deadline and time.perf_counter() >= deadline:
+            now = time.perf_counter() if deadline else 0.0
+            if deadline and now >= deadline:
                 break
+            if self.settle and done % 16 == 0:
+                # Iterations still to come: from the rate so far, or from the fixed budget.
+                rate = done / max(now - began, 1e-9)
+                left = rate * (deadline - now) if deadline else limit - done
+                if settled(root, left):
+                    break
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         self.total_iterations += done
@@ -161,7 +158,7 @@ class MCTSBot(Bot):
             for i, action in enumerate(actions):
                 after = state.clone()
                 after.apply(action)
-                totals[i] += turn_value(game, after, me, self.prior_depth, 32)
+                totals[i] += turn_value(game, after, me, self.prior_depth, TURN_WIDTH)
         values = [t / self.prior_samples for t in totals]
         lo, hi = min(values), max(values)
         span = hi - lo or 1.0
