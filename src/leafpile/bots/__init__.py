@@ -14,7 +14,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from leafpile.bots.base import Bot, RandomBot
+from leafpile.bots.base import Bot, BotSeat, RandomBot
 from leafpile.bots.greedy import GreedyBot
 from leafpile.bots.levels import LEVELS
 from leafpile.bots.mcts import MCTSBot
@@ -91,4 +91,4 @@ def make_bot(name: str, game: Game | None = None) -> Bot:
         raise LeafpileError(f"bad settings for bot {base!r}: {e}") from None
 
 
-__all__ = ["BOTS", "SPECS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "SPECS", "Bot", "BotSeat", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]

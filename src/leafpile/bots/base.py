@@ -31,3 +31,17 @@ class RandomBot(Bot):
 
     def act(self, view: State, rng: Rng) -> Action:
         return rng.choice(view.legal_actions())
+
+
+class BotSeat:
+    """A bot in a seat of the match loop (`leafpile.engine.match.run_match`): it is asked
+    only when there is a real choice, and draws from the seat's own RNG."""
+
+    asks_forced = False
+
+    def __init__(self, bot: Bot, rng: Rng) -> None:
+        self.bot = bot
+        self.rng = rng
+
+    def choose(self, view: State) -> Action:
+        return self.bot.act(view, self.rng)

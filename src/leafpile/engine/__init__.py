@@ -1,4 +1,5 @@
-"""The game-agnostic core: the Game protocol, actions, errors, the seeded RNG and records."""
+"""The game-agnostic core: the Game protocol, actions, errors, the seeded RNG, save readers,
+records and the match loop."""
 
 from leafpile.engine.errors import (
     IllegalActionError,
@@ -8,24 +9,12 @@ from leafpile.engine.errors import (
     LeafpileError,
     UnknownGameError,
 )
-from leafpile.engine.game import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Game,
-    GameInfo,
-    OptionSpec,
-    OptionValue,
-    State,
-    int_list,
-    legal_strings,
-    opt_int,
-    opt_ints,
-    opt_str,
-    require,
-)
+from leafpile.engine.game import Game, GameInfo
+from leafpile.engine.options import OptionSpec, OptionValue, opt_int, opt_ints, opt_str
 from leafpile.engine.record import GameRecord
 from leafpile.engine.rng import Rng
+from leafpile.engine.saves import int_list, int_rows, require
+from leafpile.engine.state import CHANCE, TERMINAL, Action, State, legal_strings
 
 __all__ = [
     "CHANCE",
@@ -45,6 +34,7 @@ __all__ = [
     "State",
     "UnknownGameError",
     "int_list",
+    "int_rows",
     "legal_strings",
     "opt_int",
     "opt_ints",

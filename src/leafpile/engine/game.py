@@ -1,92 +1,25 @@
 """The Game protocol: the one small API that the CLI, bots, simulator, server and adapters use.
 
 A game object (one per game, registered by name) knows the fixed facts (`GameInfo`) and makes
-states. A state is plain data that knows whose turn it is, what may be done, and how to apply it.
-Everything else (bots, UI, server, notation parsing) is built on `legal_actions()`.
+states. It names its state class and its modules (`actions`, `rules`, `view`, `heuristic`)
+and the base class here forwards the protocol to them, so a game package is its rules and data,
+not plumbing. Everything else (bots, UI, server, notation parsing) is built on
+`legal_actions()`.
 """
 
 from __future__ import annotations
 
 import secrets
-from abc import ABC, abstractmethod
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
 
-from leafpile.engine.errors import (
-    IllegalActionError,
-    InvalidOptionsError,
-    InvalidStateError,
-)
+from leafpile.engine.errors import InvalidOptionsError, InvalidStateError
+from leafpile.engine.options import OptionSpec, OptionValue
 from leafpile.engine.rng import Rng
-
-#: `current_player` value while randomness must be resolved (reserved for interop; the four
-#: games draw from the state's own RNG at the moment of the draw instead).
-CHANCE = -1
-#: `current_player` value once the game is over.
-TERMINAL = -2
-
-OptionValue = int | str | bool | tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Action:
-    """Base of every game's actions: small, frozen, hashable; `str()` is its notation."""
-
-    def __str__(self) -> str:  # pragma: no cover - every game overrides
-        raise NotImplementedError
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option: its default, allowed values and the player counts it applies to."""
-
-    name: str
-    default: OptionValue
-    help: str
-    choices: tuple[OptionValue, ...] | None = None
-    players: tuple[int, ...] | None = None  # None: every player count
-
-    def coerce(self, value: Any) -> OptionValue:
-        """Turn a JSON or command-line value into the option's type, or explain why not."""
-        default = self.default
-        try:
-            if isinstance(default, bool):
-                if isinstance(value, bool):
-                    out: OptionValue = value
-                elif isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
-                    out = True
-                elif isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
-                    out = False
-                else:
-                    raise ValueError
-            elif isinstance(default, int):
-                if isinstance(value, bool) or not isinstance(value, int | str):
-                    raise ValueError
-                out = int(value)
-            elif isinstance(default, tuple):
-                if isinstance(value, str):
-                    parts = [p for p in value.replace(" ", "").split(",") if p]
-                    out = tuple(int(p) for p in parts)
-                elif isinstance(value, list | tuple) and all(
-                    isinstance(v, int) and not isinstance(v, bool) for v in value
-                ):
-                    out = tuple(value)
-                else:
-                    raise ValueError
-            else:
-                if not isinstance(value, str | int) or isinstance(value, bool):
-                    raise ValueError
-                out = str(value)
-        except ValueError:
-            kind = type(default).__name__ if not isinstance(default, tuple) else "list of ints"
-            raise InvalidOptionsError(
-                f"option {self.name!r} expects {kind}, got {value!r}"
-            ) from None
-        if self.choices is not None and out not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise InvalidOptionsError(f"option {self.name!r} must be one of {allowed}; got {out!r}")
-        return out
+from leafpile.engine.state import Action, State
 
 
 @dataclass(frozen=True)
@@ -107,157 +40,51 @@ class GameInfo:
         object.__setattr__(self, "option_map", {o.name: o for o in self.options})
 
 
-class State(ABC):
-    """A position of one game. Mutable; `clone()` before exploring.
+class ActionsModule(Protocol):
+    """A game's `actions.py`: its notation."""
 
-    A *view* is a state with `viewer` set and hidden parts replaced by what that viewer knows
-    (see `Game.player_view`); it answers `legal_actions()` for its viewer like the real state.
+    def parse_notation(self, text: str) -> Action: ...
+
+
+class RulesModule(Protocol):
+    """A game's `rules.py`: set-up, legal actions, their effect, scoring. Each function takes
+    the game's own state class (hence `Any` here)."""
+
+    def start(self, state: Any) -> None: ...
+    def legal_actions(self, state: Any) -> list[Action]: ...
+    def apply(self, state: Any, action: Any) -> None: ...
+    def scores(self, state: Any) -> list[float]: ...
+    def winners(self, state: Any) -> list[int]: ...
+
+
+class ViewModule(Protocol):
+    """A game's `view.py`: what each player may see, determinization, words and pictures."""
+
+    def player_view(self, state: Any, player: int | None) -> State: ...
+    def determinize(self, view: Any, player: int | None, rng: Rng) -> State: ...
+    def render(self, state: Any, viewer: int | None) -> Any: ...
+    def describe(self, state: Any, action: Any) -> str: ...
+
+
+class HeuristicModule(Protocol):
+    """A game's `heuristic.py`: the evaluation bots use."""
+
+    def evaluate(self, state: Any, player: int) -> float: ...
+
+
+class Game:
+    """A registered game: its facts (`info`), its state class and its modules.
+
+    A game package names these and the base class forwards the protocol to them, so the
+    forwarding is written once. Override a method only where a game really differs.
     """
 
-    game: ClassVar[Game]
-
-    num_players: int
-    seed: int
-    options: dict[str, OptionValue]
-    rng: Rng
-    redacted: bool  # True for a view: hidden parts replaced
-    viewer: int | None  # the view's player, None for a spectator (or the full state)
-
-    @property
-    @abstractmethod
-    def current_player(self) -> int:
-        """The player to act, or CHANCE, or TERMINAL."""
-
-    @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """Every legal action now; empty exactly when the game is over."""
-
-    @abstractmethod
-    def apply(self, action: Action) -> None:
-        """Apply a legal action without checking it (fast path for search)."""
-
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy (hand-written: cheap enough for tree search)."""
-
-    @abstractmethod
-    def to_dict(self) -> dict[str, Any]:
-        """The canonical JSON form of this state (saves, the web, tests)."""
-
-    @abstractmethod
-    def scores(self) -> list[float]:
-        """Each player's score as the rules count it (running score before the end)."""
-
-    @abstractmethod
-    def winners(self) -> list[int]:
-        """The winning players after the game's own tie-breaks; empty before the end."""
-
-    def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
-
-    def returns(self) -> list[float]:
-        """Zero-sum utilities in [-1, 1]: winners share the win; zeros before the end.
-
-        A sole winner gets 1, the others -1/(n-1); a draw between k players gives each of
-        them n/k - 1 scaled the same way. Solo games override this.
-        """
-        n = self.num_players
-        if not self.is_terminal():
-            return [0.0] * n
-        won = self.winners()
-        if n == 1:
-            return [1.0 if won else 0.0]
-        share = n / len(won) if won else 0.0
-        return [((share if p in won else 0.0) - 1.0) / (n - 1) for p in range(n)]
-
-    def parse_action(self, text: str) -> Action:
-        """The legal action whose notation is `text` (clear error otherwise)."""
-        text = text.strip()
-        for action in self.legal_actions():
-            if str(action) == text:
-                return action
-        if self.is_terminal():
-            raise IllegalActionError(f"the game is over; {text!r} cannot be played")
-        # Not written exactly as the notation prints it (case, spaces): the game's own parser
-        # reads it, raising InvalidNotationError when it is malformed.
-        action = self.game.parse_notation(text)
-        if action in self.legal_actions():
-            return action
-        sample = ", ".join(str(a) for a in self.legal_actions()[:8])
-        raise IllegalActionError(f"{text!r} is not legal now (legal actions include: {sample})")
-
-    def play(self, action: Action | str) -> Action:
-        """Checked move: parse if needed, refuse anything illegal, then apply it."""
-        if self.redacted and self.current_player != self.viewer:
-            raise IllegalActionError("a view can only act for its own player")
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif action not in self.legal_actions():
-            raise IllegalActionError(f"{action} is not legal now")
-        self.apply(action)
-        return action
-
-    # -- the fields every game shares (set-up, clone, save) ---------------------------------
-    def init_base(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
-        """Set the shared fields of a fresh, full (unredacted) state."""
-        self.num_players = num_players
-        self.seed = seed
-        self.options = options
-        self.rng = Rng(seed)
-        self.redacted = False
-        self.viewer = None
-
-    def copy_base(self, new: State) -> None:
-        """Copy the shared fields into a clone (options are never mutated after set-up)."""
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options
-        new.rng = Rng(self.rng.state)
-        new.redacted = self.redacted
-        new.viewer = self.viewer
-
-    def redact_base(self, viewer: int | None) -> None:
-        """Make this clone `viewer`'s view of the shared fields. The RNG and the seed are
-        blanked: with the seed, `new_state()` would re-deal the game and replay every hidden
-        draw, so a view must never carry it."""
-        self.redacted = True
-        self.viewer = viewer
-        self.rng = Rng(0)
-        self.seed = 0
-
-    def load_base(self, data: Mapping[str, Any]) -> None:
-        """Read the shared fields of a saved state (`base_dict()`), refusing bad values."""
-        self.rng = Rng(require(data, "rng", int))
-        self.redacted = require(data, "redacted", bool)
-        viewer = data.get("viewer")
-        if viewer is not None and not (
-            isinstance(viewer, int)
-            and not isinstance(viewer, bool)
-            and 0 <= viewer < self.num_players
-        ):
-            raise InvalidStateError("saved state has a bad viewer")
-        self.viewer = viewer
-
-    def base_dict(self) -> dict[str, Any]:
-        """The fields every game's `to_dict()` starts with."""
-        return {
-            "game": self.game.info.name,
-            "players": self.num_players,
-            "seed": self.seed,
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
-            "rng": self.rng.state,
-            "redacted": self.redacted,
-            "viewer": self.viewer,
-        }
-
-    def __repr__(self) -> str:
-        return f"<{self.game.info.name} state, player {self.current_player}>"
-
-
-class Game(ABC):
-    """A registered game: its facts, its states, its notation, its views."""
-
-    info: GameInfo
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+    actions: ClassVar[ActionsModule]
+    rules: ClassVar[RulesModule]
+    view: ClassVar[ViewModule]
+    heuristic: ClassVar[HeuristicModule]
     #: Per-game tuning of the bot levels (`{"hard": {"rollout_depth": 2}}`), measured by
     #: `benchmarks/bots.py`; it overrides `leafpile.bots.levels.LEVELS`, and a setting written
     #: in a seat name (`hard:rollout_depth=4`) overrides both. Each game keeps it in its
@@ -311,42 +138,66 @@ class Game(ABC):
             raise InvalidOptionsError(f"seed must be an integer, not {seed!r}")
         return self.setup(players, seed, resolved)
 
-    @abstractmethod
     def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
-        """Build the initial state from checked options."""
+        """Build the initial state from checked options: an empty state, then the rules'
+        set-up (`rules.start`)."""
+        state = self.state_class(players, seed, options)
+        self.rules.start(state)
+        return state
 
-    @abstractmethod
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from `to_dict()` output; InvalidStateError when malformed."""
+        players, seed, options = self.base_from_dict(data)
+        return self.state_class.from_dict(players, seed, options, data)
 
-    @abstractmethod
     def parse_notation(self, text: str) -> Action:
         """Syntactic parse of one action; InvalidNotationError when malformed."""
+        return self.actions.parse_notation(text)
 
-    @abstractmethod
     def player_view(self, state: State, player: int | None) -> State:
         """What `player` (None: a spectator) may see: a redacted copy of the state."""
+        return self.view.player_view(self._own(state), player)
 
-    @abstractmethod
     def determinize(self, view: State, player: int | None, rng: Rng) -> State:
         """A full state consistent with `view`, hidden parts sampled with `rng`."""
+        return self.view.determinize(self._own(view), player, rng)
 
-    @abstractmethod
     def render(self, state: State, viewer: int | None = None) -> Any:
         """A Rich renderable of the state for the terminal."""
+        return self.view.render(self._own(state), viewer)
+
+    def describe(self, state: State, action: Action) -> str:
+        """A human sentence for the game log: what `action` does in `state` (before it)."""
+        return self.view.describe(self._own(state), action)
 
     def evaluate(self, state: State, player: int) -> float:
         """Heuristic worth of `state` for `player`, higher is better (greedy bots, rollout
-        cut-offs). Default: own score minus the best other score. Games override it in their
-        `heuristic.py` with game-specific features."""
-        scores = state.scores()
-        if len(scores) == 1:
-            return scores[0]
-        return scores[player] - max(s for p, s in enumerate(scores) if p != player)
+        cut-offs), from the game's `heuristic.py`."""
+        return self.heuristic.evaluate(self._own(state), player)
 
-    def describe(self, state: State, action: Action) -> str:
-        """A human sentence for the game log; games may override for clearer logs."""
-        return str(action)
+    def _own(self, state: State) -> State:
+        """Refuse another game's state here, where a mix-up would otherwise surface as an
+        attribute error deep inside the rules."""
+        if not isinstance(state, self.state_class):
+            raise TypeError(f"{self.info.name} was given a {type(state).__name__}")
+        return state
+
+    # -- the browser ---------------------------------------------------------------------------
+    def package_dir(self) -> Path:
+        """The folder of the game's package (its `data/` and its browser renderer `web/`)."""
+        module = sys.modules[type(self).__module__]
+        assert module.__file__ is not None
+        return Path(module.__file__).parent
+
+    def renderer_dir(self) -> Path | None:
+        """The game's browser renderer (`web/renderer.js` and its files), if it has one."""
+        web = self.package_dir() / "web"
+        return web if (web / "renderer.js").is_file() else None
+
+    def extras(self, view: State) -> dict[str, Any]:
+        """Display facts computed from a view for the browser renderer (e.g. Autumn's live
+        area sizes), so the browser never re-implements a rule. None by default."""
+        return {}
 
     # -- helpers shared by games ----------------------------------------------------------------
     def base_from_dict(self, data: Mapping[str, Any]) -> tuple[int, int, dict[str, OptionValue]]:
@@ -370,43 +221,3 @@ class Game(ABC):
         return players, seed, options
 
 
-def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    """Read one field of a saved state, with a clear error when it is missing or mistyped."""
-    if key not in data:
-        raise InvalidStateError(f"saved state is missing {key!r}")
-    value = data[key]
-    if not isinstance(value, kind):
-        raise InvalidStateError(f"saved state field {key!r} has the wrong type")
-    return value
-
-
-def int_list(data: Mapping[str, Any], key: str) -> list[int]:
-    """A list of ints from a saved state."""
-    value = require(data, key, list)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise InvalidStateError(f"saved state field {key!r} must be a list of integers")
-    return list(value)
-
-
-def legal_strings(state: State) -> list[str]:
-    """The notations of the legal actions (what a UI or a remote client is sent)."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def opt_int(options: Mapping[str, OptionValue], name: str, default: int = 0) -> int:
-    """A resolved integer option (typed access for mypy)."""
-    value = options.get(name, default)
-    assert isinstance(value, int)
-    return value
-
-
-def opt_str(options: Mapping[str, OptionValue], name: str, default: str = "") -> str:
-    value = options.get(name, default)
-    assert isinstance(value, str)
-    return value
-
-
-def opt_ints(options: Mapping[str, OptionValue], name: str) -> tuple[int, ...]:
-    value = options.get(name, ())
-    assert isinstance(value, tuple)
-    return value

@@ -7,7 +7,7 @@ the actions are checked one by one against `legal_actions()`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from leafpile.engine.errors import InvalidStateError, LeafpileError
 
 if TYPE_CHECKING:
-    from leafpile.engine.game import Game, State
+    from leafpile.engine.game import Game
+    from leafpile.engine.state import Action, State
 
 RECORD_FORMAT = 1
 
@@ -105,22 +106,27 @@ class GameRecord:
         except LeafpileError as e:
             raise InvalidStateError(f"game record has a bad set-up: {e}") from None
 
-    def states(self, game: Game) -> Iterator[State]:
-        """The initial state, then the state after each action (each an independent copy)."""
+    def replay(self, game: Game, visit: Callable[[State, Action], None] | None = None) -> State:
+        """The one replay of a record: play its actions in order, each checked against the
+        legal actions; `visit(state, action)` sees each position just before its action
+        (log lines, snapshots). Returns the final state."""
         state = self.initial_state(game)
-        yield state.clone()
         for i, text in enumerate(self.actions):
             try:
-                state.play(text)
+                action = state.parse_action(text)
             except LeafpileError as e:
                 raise InvalidStateError(f"game record action {i + 1} ({text!r}): {e}") from None
-            yield state.clone()
+            if visit is not None:
+                visit(state, action)
+            state.apply(action)
+        return state
+
+    def states(self, game: Game) -> list[State]:
+        """The initial state, then the state after each action (each an independent copy)."""
+        out: list[State] = []
+        final = self.replay(game, lambda state, _action: out.append(state.clone()))
+        out.append(final.clone())
+        return out
 
     def final_state(self, game: Game) -> State:
-        state = self.initial_state(game)
-        for i, text in enumerate(self.actions):
-            try:
-                state.play(text)
-            except LeafpileError as e:
-                raise InvalidStateError(f"game record action {i + 1} ({text!r}): {e}") from None
-        return state
+        return self.replay(game)

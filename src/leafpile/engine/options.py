@@ -1,0 +1,86 @@
+"""Game options: typed, validated, with defaults and the player counts they apply to.
+
+Options come from the command line, HTTP bodies and saves, so each value is coerced to the
+option's type and checked against its choices before a game sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from leafpile.engine.errors import InvalidOptionsError
+
+OptionValue = int | str | bool | tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default, allowed values and the player counts it applies to."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+    players: tuple[int, ...] | None = None  # None: every player count
+
+    def coerce(self, value: Any) -> OptionValue:
+        """Turn a JSON or command-line value into the option's type, or explain why not."""
+        default = self.default
+        try:
+            if isinstance(default, bool):
+                if isinstance(value, bool):
+                    out: OptionValue = value
+                elif isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
+                    out = True
+                elif isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
+                    out = False
+                else:
+                    raise ValueError
+            elif isinstance(default, int):
+                if isinstance(value, bool) or not isinstance(value, int | str):
+                    raise ValueError
+                out = int(value)
+            elif isinstance(default, tuple):
+                if isinstance(value, str):
+                    parts = [p for p in value.replace(" ", "").split(",") if p]
+                    out = tuple(int(p) for p in parts)
+                elif isinstance(value, list | tuple) and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value
+                ):
+                    out = tuple(value)
+                else:
+                    raise ValueError
+            else:
+                if not isinstance(value, str | int) or isinstance(value, bool):
+                    raise ValueError
+                out = str(value)
+        except ValueError:
+            kind = type(default).__name__ if not isinstance(default, tuple) else "list of ints"
+            raise InvalidOptionsError(
+                f"option {self.name!r} expects {kind}, got {value!r}"
+            ) from None
+        if self.choices is not None and out not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptionsError(f"option {self.name!r} must be one of {allowed}; got {out!r}")
+        return out
+
+
+def opt_int(options: Mapping[str, OptionValue], name: str, default: int = 0) -> int:
+    """A resolved integer option (typed access for mypy)."""
+    value = options.get(name, default)
+    assert isinstance(value, int)
+    return value
+
+
+def opt_str(options: Mapping[str, OptionValue], name: str, default: str = "") -> str:
+    value = options.get(name, default)
+    assert isinstance(value, str)
+    return value
+
+
+def opt_ints(options: Mapping[str, OptionValue], name: str) -> tuple[int, ...]:
+    value = options.get(name, ())
+    assert isinstance(value, tuple)
+    return value

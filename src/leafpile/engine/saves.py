@@ -1,0 +1,55 @@
+"""Readers for saved states: each field is checked, and a broken save gets a clear error.
+
+A save may come from a file or an HTTP body, so nothing in it is trusted: every game reads its
+fields through these few readers instead of writing its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from leafpile.engine.errors import InvalidStateError
+
+
+def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    """Read one field of a saved state, with a clear error when it is missing or mistyped."""
+    if key not in data:
+        raise InvalidStateError(f"saved state is missing {key!r}")
+    value = data[key]
+    if not isinstance(value, kind):
+        raise InvalidStateError(f"saved state field {key!r} has the wrong type")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def int_list(
+    data: Mapping[str, Any], key: str, length: int | None = None, minimum: int | None = None
+) -> list[int]:
+    """A list of ints from a saved state; `length` and `minimum` when the rules fix them."""
+    value = require(data, key, list)
+    if not all(_is_int(v) for v in value):
+        raise InvalidStateError(f"saved state field {key!r} must be a list of integers")
+    if length is not None and len(value) != length:
+        raise InvalidStateError(f"saved state field {key!r} must have {length} entries")
+    if minimum is not None and any(v < minimum for v in value):
+        raise InvalidStateError(f"saved state field {key!r} has a value below {minimum}")
+    return list(value)
+
+
+def int_rows(
+    data: Mapping[str, Any], key: str, count: int | None = None, width: int | None = None
+) -> list[list[int]]:
+    """A list of lists of ints (one row per player, per pile, ...): `count` rows when the
+    number is fixed, each of `width` entries when that is fixed."""
+    rows = require(data, key, list)
+    if not all(isinstance(r, list) and all(_is_int(v) for v in r) for r in rows):
+        raise InvalidStateError(f"saved state field {key!r} must be lists of integers")
+    if count is not None and len(rows) != count:
+        raise InvalidStateError(f"saved state field {key!r} must have {count} rows")
+    if width is not None and any(len(r) != width for r in rows):
+        raise InvalidStateError(f"saved state field {key!r} must have rows of {width} integers")
+    return [list(r) for r in rows]
