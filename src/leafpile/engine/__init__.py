@@ -9,7 +9,14 @@ from leafpile.engine.errors import (
     LeafpileError,
     UnknownGameError,
 )
-from leafpile.engine.game import Game, GameInfo
+from leafpile.engine.game import (
+    ActionsModule,
+    Game,
+    GameInfo,
+    HeuristicModule,
+    RulesModule,
+    ViewModule,
+)
 from leafpile.engine.options import OptionSpec, OptionValue, opt_int, opt_ints, opt_str
 from leafpile.engine.record import GameRecord
 from leafpile.engine.rng import Rng
@@ -20,9 +27,11 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "ActionsModule",
     "Game",
     "GameInfo",
     "GameRecord",
+    "HeuristicModule",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidOptionsError",
@@ -31,8 +40,10 @@ __all__ = [
     "OptionSpec",
     "OptionValue",
     "Rng",
+    "RulesModule",
     "State",
     "UnknownGameError",
+    "ViewModule",
     "int_list",
     "int_rows",
     "legal_strings",

@@ -2,26 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from leafpile.engine import (
-    Action,
+    ActionsModule,
     Game,
     GameInfo,
+    HeuristicModule,
     InvalidOptionsError,
     OptionSpec,
     OptionValue,
-    Rng,
+    RulesModule,
     State,
+    ViewModule,
 )
-from leafpile.games.autumn import actions, heuristic, rules, view
-from leafpile.games.autumn.actions import ChooseColour, Place
-from leafpile.games.autumn.components import CARDS, COLOUR_NAMES, DECK_SIZE
+from leafpile.games.autumn import actions, heuristic, rules, view, web
+from leafpile.games.autumn.components import COLOUR_NAMES, DECK_SIZE
 from leafpile.games.autumn.state import AutumnState
 
 
 class AutumnGame(Game):
+    state_class = AutumnState
+    actions: ClassVar[ActionsModule] = actions
+    rules: ClassVar[RulesModule] = rules
+    view: ClassVar[ViewModule] = view
+    heuristic: ClassVar[HeuristicModule] = heuristic
     info = GameInfo(
         name="autumn",
         title="Autumn",
@@ -75,45 +80,8 @@ class AutumnGame(Game):
                 f"option 'deck' must list each card id 0-{DECK_SIZE - 1} exactly once"
             )
 
-    def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> AutumnState:
-        state = AutumnState(players, seed, options)
-        rules.start_match(state)
-        return state
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> AutumnState:
-        players, seed, options = self.base_from_dict(data)
-        return AutumnState.from_dict(players, seed, options, data)
-
-    def parse_notation(self, text: str) -> Action:
-        return actions.parse_notation(text)
-
-    def player_view(self, state: State, player: int | None) -> AutumnState:
-        assert isinstance(state, AutumnState)
-        return view.player_view(state, player)
-
-    def determinize(self, view_state: State, player: int | None, rng: Rng) -> AutumnState:
-        assert isinstance(view_state, AutumnState)
-        return view.determinize(view_state, player, rng)
-
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, AutumnState)
-        return heuristic.evaluate(state, player)
-
-    def render(self, state: State, viewer: int | None = None) -> Any:
-        assert isinstance(state, AutumnState)
-        return view.render(state, viewer)
-
-    def describe(self, state: State, action: Action) -> str:
-        assert isinstance(state, AutumnState)
-        if isinstance(action, ChooseColour):
-            return view.describe_colour(state.to_move, action.colour)
-        if isinstance(action, Place) and state.card is not None:
-            card = CARDS[state.card]
-            turned = " turned 180°" if action.rot else ""
-            return f"P{state.to_move} places card #{card.id} ({card.layout()}){turned} at " + (
-                f"({action.x},{action.y})"
-            )
-        return str(action)
+    def extras(self, view: State) -> dict[str, Any]:
+        return web.extras(view)
 
 
 GAME = AutumnGame()

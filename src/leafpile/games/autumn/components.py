@@ -66,6 +66,8 @@ DECK_SIZE = len(CARDS)
 #: RED_BITS[card][rot]: red cells relative to the anchor bit.
 RED_BITS: tuple[tuple[int, int], ...] = tuple((c.red_bits(0), c.red_bits(1)) for c in CARDS)
 SYMMETRIC: tuple[bool, ...] = tuple(c.symmetric for c in CARDS)
+#: Upper bound of a solo score per challenge, used to scale solo returns into [0, 1].
+SOLO_SCALE = {"garden": 18, "balance": 18, "two": 1}
 
 
 def bit(x: int, y: int) -> int:

@@ -12,13 +12,9 @@ Solo: the challenge's score as if the round ended now, plus smooth features that
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from leafpile.engine import opt_str
 from leafpile.games.autumn import rules
-
-if TYPE_CHECKING:
-    from leafpile.games.autumn.state import AutumnState
+from leafpile.games.autumn.state import AutumnState, Phase
 
 #: Weights of the live-round features (in cells of the largest area).
 SECOND_AREA = 0.25
@@ -39,7 +35,7 @@ def evaluate(s: AutumnState, player: int) -> float:
         return solo_value(s)
     totals = rules.scores(s)
     finished = totals[player] - totals[1 - player]
-    if s.phase == "over":
+    if s.phase == Phase.OVER:
         return finished
     red, yellow = rules.colour_masks(s)
     live = colour_value(red) - colour_value(yellow)  # for the red owner

@@ -5,8 +5,6 @@ Rule references are to shared/rules/autumn.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from leafpile.engine import Action, opt_ints, opt_str
 from leafpile.games.autumn.actions import CHOOSE, PLACE, ChooseColour, Place
 from leafpile.games.autumn.components import (
@@ -18,16 +16,14 @@ from leafpile.games.autumn.components import (
     SYMMETRIC,
     bit,
 )
-
-if TYPE_CHECKING:
-    from leafpile.games.autumn.state import AutumnState
+from leafpile.games.autumn.state import AutumnState, Phase
 
 _PLACE0, _PLACE1 = PLACE
 _S = STRIDE
 
 
 # -- set-up -------------------------------------------------------------------------------------
-def start_match(s: AutumnState) -> None:
+def start(s: AutumnState) -> None:
     """Choose the first player (random unless the option fixes it), then start round 1."""
     first = opt_str(s.options, "first_player", "random")
     s.first = s.rng.randrange(2) if first == "random" else int(first)
@@ -51,7 +47,7 @@ def start_round(s: AutumnState) -> None:
     s.red = RED_BITS[start][rot] << bit(0, 0)
     s.placed = [(start, 0, 0, rot)]
     s.red_player = None
-    s.phase = "place"
+    s.phase = Phase.PLACE
     s.to_move = s.first
     s.card = s.deck.pop(0)
 
@@ -75,7 +71,7 @@ def legal_anchor_mask(occupied: int) -> int:
 
 
 def legal_actions(s: AutumnState) -> list[Action]:
-    if s.phase == "place":
+    if s.phase == Phase.PLACE:
         assert s.card is not None
         mask = legal_anchor_mask(s.occupied)
         out: list[Action] = []
@@ -93,7 +89,7 @@ def legal_actions(s: AutumnState) -> list[Action]:
                 append(_PLACE1[b])
                 mask ^= low
         return out
-    if s.phase == "colour":
+    if s.phase == Phase.COLOUR:
         return list(CHOOSE)
     return []
 
@@ -112,7 +108,7 @@ def apply(s: AutumnState, action: Action) -> None:
             end_round(s)
         elif s.num_players == 2 and s.red_player is None:
             # §3.1 step 2: the second player chooses colours before revealing their card.
-            s.phase = "colour"
+            s.phase = Phase.COLOUR
             s.to_move = 1 - s.first
         else:
             s.to_move = (s.to_move + 1) % s.num_players
@@ -120,7 +116,7 @@ def apply(s: AutumnState, action: Action) -> None:
     elif type(action) is ChooseColour:
         chooser = s.to_move
         s.red_player = chooser if action.colour == RED else 1 - chooser
-        s.phase = "place"
+        s.phase = Phase.PLACE
         s.card = s.deck.pop(0)
     else:  # pragma: no cover - play() only passes legal actions
         raise TypeError(f"not an Autumn action: {action!r}")
@@ -168,7 +164,7 @@ def end_round(s: AutumnState) -> None:
     if s.num_players == 1:
         red, yellow = colour_masks(s)
         s.solo_areas = sorted(area_sizes(red) + area_sizes(yellow), reverse=True)
-        s.phase = "over"
+        s.phase = Phase.OVER
         return
     assert s.red_player is not None
     red_area, yellow_area = live_areas(s)
@@ -182,7 +178,7 @@ def end_round(s: AutumnState) -> None:
         s.first = 1 - s.first  # §5.3 [D] Q6: the start player alternates
         start_round(s)
     else:
-        s.phase = "over"
+        s.phase = Phase.OVER
 
 
 def solo_score(challenge: str, areas: list[int], balance_rule: str = "any-three") -> int:
@@ -202,14 +198,10 @@ def solo_score(challenge: str, areas: list[int], balance_rule: str = "any-three"
     raise ValueError(f"unknown solo challenge {challenge!r}")
 
 
-#: Upper bound of a solo score, used to scale solo returns into [0, 1].
-SOLO_SCALE = {"garden": 18, "balance": 18, "two": 1}
-
-
 def scores(s: AutumnState) -> list[float]:
     """Match totals of finished rounds (2 players); the challenge score (solo, at the end)."""
     if s.num_players == 1:
-        if s.phase != "over":
+        if s.phase != Phase.OVER:
             return [0.0]
         return [float(solo_score(_challenge(s), s.solo_areas, _balance_rule(s)))]
     return [float(sum(r[p] for r in s.round_scores)) for p in range(2)]
@@ -224,26 +216,13 @@ def tie_break_key(s: AutumnState, player: int) -> tuple[int, int, int]:
 
 
 def winners(s: AutumnState) -> list[int]:
-    if s.phase != "over":
+    if s.phase != Phase.OVER:
         return []
     if s.num_players == 1:
         return [0] if scores(s)[0] > 0 else []
     keys = [tie_break_key(s, p) for p in range(2)]
     best = max(keys)
     return [p for p in range(2) if keys[p] == best]
-
-
-def returns(s: AutumnState) -> list[float]:
-    if s.num_players == 1:
-        if s.phase != "over":
-            return [0.0]
-        return [min(1.0, scores(s)[0] / SOLO_SCALE[_challenge(s)])]
-    if s.phase != "over":
-        return [0.0, 0.0]
-    won = winners(s)
-    if len(won) == 2:
-        return [0.0, 0.0]
-    return [1.0, -1.0] if won == [0] else [-1.0, 1.0]
 
 
 def _challenge(s: AutumnState) -> str:

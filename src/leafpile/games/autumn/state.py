@@ -7,22 +7,29 @@ of placements is kept too, for drawing card edges and for rebuilding the boards 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from leafpile.engine import (
     TERMINAL,
-    Action,
     InvalidStateError,
     OptionValue,
     State,
     int_list,
     opt_int,
+    opt_str,
     require,
 )
-from leafpile.games.autumn import rules
-from leafpile.games.autumn.components import CELLS, DECK_SIZE, REACH, RED_BITS, bit
+from leafpile.games.autumn.components import CELLS, DECK_SIZE, REACH, RED_BITS, SOLO_SCALE, bit
 
-PLACE, COLOUR, OVER = "place", "colour", "over"
+
+class Phase(StrEnum):
+    """What the round waits for: a placement, the second player's colour choice (§3.2), or
+    nothing (the match is over)."""
+
+    PLACE = "place"
+    COLOUR = "colour"
+    OVER = "over"
 
 
 class AutumnState(State):
@@ -54,7 +61,7 @@ class AutumnState(State):
         self.first = 0  # the player who places first this round
         self.deck: list[int] = []  # draw order: deck[0] is the next card
         self.card: int | None = None  # the revealed card to place
-        self.phase = PLACE
+        self.phase = Phase.PLACE
         self.to_move = 0
         self.occupied = 0
         self.red = 0
@@ -67,22 +74,16 @@ class AutumnState(State):
     # -- the protocol ----------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return TERMINAL if self.phase == OVER else self.to_move
-
-    def legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def scores(self) -> list[float]:
-        return rules.scores(self)
-
-    def winners(self) -> list[int]:
-        return rules.winners(self)
+        return TERMINAL if self.phase == Phase.OVER else self.to_move
 
     def returns(self) -> list[float]:
-        return rules.returns(self)
+        """Solo: the score scaled to [0, 1] by the challenge's scale; 2 players: zero-sum."""
+        if self.num_players == 1:
+            if self.phase != Phase.OVER:
+                return [0.0]
+            challenge = opt_str(self.options, "challenge", "garden")
+            return [min(1.0, self.scores()[0] / SOLO_SCALE[challenge])]
+        return super().returns()
 
     @property
     def rounds(self) -> int:
@@ -132,7 +133,10 @@ class AutumnState(State):
         s.load_base(data)
         s.round = require(data, "round", int)
         s.first = require(data, "first", int)
-        s.phase = require(data, "phase", str)
+        phase = require(data, "phase", str)
+        if phase not in Phase.__members__.values():
+            raise InvalidStateError(f"saved state has an unknown phase {phase!r}")
+        s.phase = Phase(phase)
         s.to_move = require(data, "to_move", int)
         card = data.get("card")
         if card is not None and not isinstance(card, int):
@@ -168,16 +172,14 @@ class AutumnState(State):
 
 def _check_consistent(s: AutumnState) -> None:
     """Refuse saves that no game could reach (a broken file must not become a broken game)."""
-    if s.phase not in (PLACE, COLOUR, OVER):
-        raise InvalidStateError(f"saved state has an unknown phase {s.phase!r}")
     if not 0 <= s.round < s.rounds or s.to_move not in range(s.num_players):
         raise InvalidStateError("saved state has a bad round or player to move")
     if s.first not in range(s.num_players):
         raise InvalidStateError("saved state has a bad first player")
     seen = [p[0] for p in s.placed] + s.deck + ([s.card] if s.card is not None else [])
-    if s.phase != OVER and sorted(seen) != list(range(DECK_SIZE)):
+    if s.phase != Phase.OVER and sorted(seen) != list(range(DECK_SIZE)):
         raise InvalidStateError("saved state's cards are not exactly the 18 cards of the deck")
-    if s.phase == PLACE and s.card is None:
+    if s.phase == Phase.PLACE and s.card is None:
         raise InvalidStateError("saved state is placing but has no revealed card")
     if len(s.round_scores) != len(s.round_red) and s.num_players == 2:
         raise InvalidStateError("saved state's round history is inconsistent")

@@ -9,10 +9,11 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from leafpile.engine import Rng
+from leafpile.engine import Action, Rng
 from leafpile.games.autumn import rules
+from leafpile.games.autumn.actions import ChooseColour, Place
 from leafpile.games.autumn.components import CARDS, COLOUR_NAMES, RED
-from leafpile.games.autumn.state import AutumnState
+from leafpile.games.autumn.state import AutumnState, Phase
 
 
 def player_view(state: AutumnState, player: int | None) -> AutumnState:
@@ -96,7 +97,7 @@ def render(state: AutumnState, viewer: int | None = None) -> Group:
     head.append(f"yellow {yellow_area}", style="bold gold3")
     head.append(f"   cards left in deck: {len(state.deck)}\n")
     parts: list[Text] = [head, render_table(state)]
-    if state.card is not None and state.phase == "place":
+    if state.card is not None and state.phase == Phase.PLACE:
         card = CARDS[state.card]
         line = Text(f"card to place (#{state.card}): ")
         for rot in (0, 1):
@@ -110,9 +111,9 @@ def render(state: AutumnState, viewer: int | None = None) -> Group:
             if card.symmetric:
                 break
         parts.append(line)
-    if state.phase == "colour":
+    if state.phase == Phase.COLOUR:
         parts.append(Text(f"P{state.to_move} chooses a colour: 'red' or 'yellow'"))
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         parts.append(Text(result_line(state), style="bold"))
     return Group(*parts)
 
@@ -128,6 +129,19 @@ def result_line(state: AutumnState) -> str:
     won = rules.winners(state)
     who = "draw" if len(won) != 1 else f"P{won[0]} wins"
     return f"{who}; rounds: {rows}"
+
+
+def describe(state: AutumnState, action: Action) -> str:
+    """The log line of `action`, played in `state`."""
+    if isinstance(action, ChooseColour):
+        return describe_colour(state.to_move, action.colour)
+    if isinstance(action, Place) and state.card is not None:
+        card = CARDS[state.card]
+        turned = " turned 180°" if action.rot else ""
+        return f"P{state.to_move} places card #{card.id} ({card.layout()}){turned} at " + (
+            f"({action.x},{action.y})"
+        )
+    return str(action)
 
 
 def describe_colour(chooser: int, colour: int) -> str:

@@ -1,7 +1,7 @@
 """Autumn's browser renderer (renderer.js, autumn.css) and the display facts it needs.
 
-`extras(view)` is called by the server for every view it sends, so the renderer can show the
-live area sizes without re-implementing Autumn's rules in JavaScript.
+`extras(view)` (through `Game.extras`) is called by the server for every view it sends, so
+the renderer can show the live area sizes without re-implementing Autumn's rules in JavaScript.
 """
 
 from __future__ import annotations
@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from leafpile.engine import State
+from leafpile.games.autumn import rules
+from leafpile.games.autumn.state import AutumnState
 
 
 def extras(view: State) -> dict[str, Any]:
-    from leafpile.games.autumn import rules
-    from leafpile.games.autumn.state import AutumnState
-
     assert isinstance(view, AutumnState)
     red, yellow = rules.live_areas(view)
     out: dict[str, Any] = {"largest_red": red, "largest_yellow": yellow}
