@@ -25,11 +25,22 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from leafpile.bots import MCTSBot, make_bot
-from leafpile.engine import Rng
+from leafpile.bots import BotSeat, MCTSBot, make_bot
+from leafpile.engine import Action, Rng, State
+from leafpile.engine.match import Match, run_match, seat_rng
 from leafpile.games import GAMES, get_game
 
 PAIRS = ("hard-random", "hard-greedy", "greedy-random")
+
+
+class CountingSeat(BotSeat):
+    """A bot seat that counts the decisions it was asked (forced moves are not asked)."""
+
+    decisions = 0
+
+    def choose(self, view: State) -> Action:
+        self.decisions += 1
+        return super().choose(view)
 
 
 @dataclass
@@ -62,19 +73,11 @@ def play_one(args: tuple[str, str, str, int, float, int, dict[str, Any]]) -> Gam
     ]
     if seat == 1:
         bots.reverse()
-    state = game.new_state(2, seed=seed, options=options)
-    rngs = [Rng(seed * 1_000_003 + 17 * p + 1) for p in range(2)]
-    decisions = 0
-    while not state.is_terminal():
-        player = state.current_player
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            action = actions[0]
-        else:
-            action = bots[player].act(game.player_view(state, player), rngs[player])
-            if player == seat:
-                decisions += 1
-        state.apply(action)
+    match = Match.start(game, 2, seed=seed, options=options)
+    seats = [CountingSeat(bot, seat_rng(seed, p)) for p, bot in enumerate(bots)]
+    run_match(match, seats)
+    state = match.state
+    decisions = seats[seat].decisions
     share = (state.returns()[seat] + 1.0) / 2.0
     mine = bots[seat]
     if isinstance(mine, MCTSBot):

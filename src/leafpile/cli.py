@@ -14,8 +14,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from leafpile.bots import BOTS, make_bot
-from leafpile.engine import Game, GameRecord, LeafpileError, Rng, State
+from leafpile.bots import BOTS, BotSeat, make_bot
+from leafpile.engine import Action, Game, GameRecord, LeafpileError, Rng, State
+from leafpile.engine.match import Match, Seat, run_match, seat_rng
 from leafpile.games import GAMES, get_game
 
 app = typer.Typer(
@@ -135,33 +136,29 @@ def play_command(
     game = lookup_game(game_name)
     players, names = parse_seats(game, seats, players, default="me")
     try:
-        state = game.new_state(players, seed=seed, options=parse_options(option))
+        match = Match.start(game, players, seed=seed, options=parse_options(option), seats=names)
     except LeafpileError as e:
         raise fail(str(e)) from None
-    record = GameRecord.start(state, seats=names)
-    bots = {p: make_bot(n, game) for p, n in enumerate(names) if n not in HUMAN}
-    rngs = {p: Rng(state.seed + 1000 * (p + 1)) for p in bots}
+    state = match.state
     humans = [p for p, n in enumerate(names) if n in HUMAN]
+    deciders: list[Seat] = [
+        TerminalSeat(p, len(humans) > 1)
+        if n in HUMAN
+        else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
+        for p, n in enumerate(names)
+    ]
     console.print(f"[bold]{game.info.title}[/]: seed {state.seed}, seats {', '.join(names)}")
+
+    def show(before: State, _player: int, action: Action) -> None:
+        console.print(f"[cyan]>[/] {game.describe(before, action)}")
+
     try:
-        while not state.is_terminal():
-            player = state.current_player
-            if player in bots:
-                view = game.player_view(state, player)
-                action = bots[player].act(view, rngs[player])
-            else:
-                action_or_quit = _ask_human(game, state, player, len(humans) > 1)
-                if action_or_quit is None:
-                    console.print("game abandoned")
-                    break
-                action = action_or_quit
-            console.print(f"[cyan]>[/] {game.describe(state, action)}")
-            record.actions.append(str(action))
-            state.apply(action)
+        if not run_match(match, deciders, show):
+            console.print("game abandoned")
     finally:
         if save is not None:
-            record.metadata["finished"] = state.is_terminal()
-            record.save(save)
+            match.record.metadata["finished"] = state.is_terminal()
+            match.record.save(save)
             console.print(f"game record written to {save}")
     if state.is_terminal():
         viewer = humans[0] if len(humans) == 1 else None
@@ -177,35 +174,44 @@ def _print_result(state: State) -> None:
     console.print(f"[bold]game over[/]: scores {scores}; winner(s): {who}")
 
 
-def _ask_human(game: Game, state: State, player: int, hot_seat: bool) -> Any:
-    """Prompt until a legal action is entered (number or notation); None means quit."""
-    view = game.player_view(state, player)
-    if hot_seat:
-        console.rule(f"P{player}'s turn")
-    console.print(game.render(view, player))
-    actions = view.legal_actions()
-    _print_actions(actions)
-    while True:
-        try:
-            text = console.input(f"[bold]P{player}[/] action (number, notation, ? or quit): ")
-        except EOFError:
-            return None
-        text = text.strip()
-        if text in ("quit", "q", "exit"):
-            return None
-        if text in ("?", "help", "list"):
-            _print_actions(actions)
-            continue
-        if text.isdigit():
-            index = int(text)
-            if 1 <= index <= len(actions):
-                return actions[index - 1]
-            console.print(f"[red]no action number {index}; choose 1-{len(actions)}[/]")
-            continue
-        try:
-            return state.parse_action(text)
-        except LeafpileError as e:
-            console.print(f"[red]{escape(str(e))}[/]")
+class TerminalSeat:
+    """A person at this terminal: shown their own view, asked until a legal action is
+    entered (number or notation); quitting leaves the game."""
+
+    asks_forced = True
+
+    def __init__(self, player: int, hot_seat: bool) -> None:
+        self.player = player
+        self.hot_seat = hot_seat
+
+    def choose(self, view: State) -> Action | None:
+        player = self.player
+        if self.hot_seat:
+            console.rule(f"P{player}'s turn")
+        console.print(view.game.render(view, player))
+        actions = view.legal_actions()
+        _print_actions(actions)
+        while True:
+            try:
+                text = console.input(f"[bold]P{player}[/] action (number, notation, ? or quit): ")
+            except EOFError:
+                return None
+            text = text.strip()
+            if text in ("quit", "q", "exit"):
+                return None
+            if text in ("?", "help", "list"):
+                _print_actions(actions)
+                continue
+            if text.isdigit():
+                index = int(text)
+                if 1 <= index <= len(actions):
+                    return actions[index - 1]
+                console.print(f"[red]no action number {index}; choose 1-{len(actions)}[/]")
+                continue
+            try:
+                return view.parse_action(text)
+            except LeafpileError as e:
+                console.print(f"[red]{escape(str(e))}[/]")
 
 
 def _print_actions(actions: list[Any]) -> None:

@@ -12,8 +12,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from leafpile.bots import Bot, make_bot
+from leafpile.bots import Bot, BotSeat, make_bot
 from leafpile.engine import Game, GameRecord, Rng, State
+from leafpile.engine.match import Match, run_match, seat_rng
 from leafpile.games import get_game
 
 
@@ -38,33 +39,21 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     record: GameRecord | None = None,
 ) -> GameResult:
-    """One complete game; each bot acts on its own view with an RNG derived from the seed."""
-    state = game.new_state(players, seed=seed, options=options)
-    rngs = [Rng(seed * 7919 + 104729 * (p + 1)) for p in range(players)]
-    first = state.current_player
-    length = 0
-    limit = game.info.max_length
-    while not state.is_terminal():
-        if length > limit:
-            raise RuntimeError(f"{game.info.name} exceeded its max_length of {limit} actions")
-        player = state.current_player
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            action = actions[0]
-        else:
-            view = game.player_view(state, player)
-            action = bots[player].act(view, rngs[player])
-        if record is not None:
-            record.actions.append(str(action))
-        state.apply(action)
-        length += 1
+    """One complete game through the match loop; each bot acts on its own view with the
+    seat's RNG (`seat_rng`), so the same seed gives the same game."""
+    match = Match.start(game, players, seed=seed, options=options)
+    seats = [BotSeat(bot, seat_rng(seed, p)) for p, bot in enumerate(bots)]
+    run_match(match, seats)
+    if record is not None:
+        record.actions.extend(match.record.actions)
+    state = match.state
     return GameResult(
         seed=seed,
         scores=state.scores(),
         winners=state.winners(),
         returns=state.returns(),
-        length=length,
-        first_player=first,
+        length=match.length,
+        first_player=match.first_player,
     )
 
 
