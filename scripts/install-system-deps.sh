@@ -19,6 +19,9 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "installing Debian packages: ${need[*]}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq "${need[@]}" >/dev/null
+# Another apt or dpkg run (an unattended upgrade, a second install) may hold the locks: wait
+# for it, up to 10 minutes, instead of failing at once.
+lock_wait=(-o DPkg::Lock::Timeout=600)
+apt-get "${lock_wait[@]}" update -qq
+apt-get "${lock_wait[@]}" install -y -qq "${need[@]}" >/dev/null
 echo "installed: ${need[*]}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -27,6 +28,26 @@ app = typer.Typer(
 )
 console = Console(highlight=False)
 HUMAN = ("me", "human")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        console.print(f"leafpile {version('leafpile')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove."""
 
 OptionArg = Annotated[
     list[str] | None,
@@ -135,6 +156,8 @@ def play_command(
     """Play in the terminal: hot-seat (several 'me' seats) or against bots."""
     game = lookup_game(game_name)
     players, names = parse_seats(game, seats, players, default="me")
+    if save is not None:
+        check_writable(save)
     try:
         match = Match.start(game, players, seed=seed, options=parse_options(option), seats=names)
     except LeafpileError as e:
@@ -148,6 +171,8 @@ def play_command(
         for p, n in enumerate(names)
     ]
     console.print(f"[bold]{game.info.title}[/]: seed {state.seed}, seats {', '.join(names)}")
+    for p, n in enumerate(names):
+        console.print(f"  P{p}: {seat_label(n, len(humans) == 1)}")
 
     def show(before: State, _player: int, action: Action) -> None:
         console.print(f"[cyan]>[/] {game.describe(before, action)}")
@@ -165,6 +190,24 @@ def play_command(
         shown = state if viewer is None else game.player_view(state, viewer)
         console.print(game.render(shown, viewer))
         _print_result(state)
+
+
+def seat_label(name: str, one_human: bool) -> str:
+    """How a seat is introduced: 'you' when one person plays, else 'a person'; bots by level."""
+    if name in HUMAN:
+        return "you" if one_human else "a person at this terminal"
+    return f"{name} bot"
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a --save path that cannot be written before the game starts, not after it."""
+    if path.is_dir():
+        raise fail(f"--save {path} is a folder; give a file name such as {path / 'game.json'}")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise fail(f"--save: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise fail(f"--save: {path} cannot be written (permission denied)")
 
 
 def _print_result(state: State) -> None:
@@ -197,6 +240,8 @@ class TerminalSeat:
             except EOFError:
                 return None
             text = text.strip()
+            if not text:
+                continue
             if text in ("quit", "q", "exit"):
                 return None
             if text in ("?", "help", "list"):
@@ -375,15 +420,28 @@ def bench_command(
     from leafpile.sim import random_playout
 
     chosen = [lookup_game(game_name)] if game_name else list(GAMES.values())
-    table = Table(title="random playouts, one core")
-    for col in ("game", "players", "games", "games/s", "actions/s", "actions/game"):
-        table.add_column(col, justify="right")
+    runs: list[tuple[Game, int]] = []
     for game in chosen:
         info = game.info
         counts = [players] if players else _bench_counts(info.min_players, info.max_players)
         for n in counts:
             if not info.min_players <= n <= info.max_players:
                 raise fail(f"{info.title} is played by {info.min_players}-{info.max_players}")
+            runs.append((game, n))
+    table = Table(title="random playouts, one core")
+    for col in ("game", "players", "games", "games/s", "actions/s", "actions/game"):
+        table.add_column(col, justify="right")
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("measuring", total=len(runs))
+        for game, n in runs:
+            progress.update(task, description=f"{game.info.name}, {n} players")
             rng = Rng(12345)
             done = actions = 0
             start = time.perf_counter()
@@ -395,13 +453,14 @@ def bench_command(
                 if elapsed >= seconds:
                     break
             table.add_row(
-                info.name,
+                game.info.name,
                 str(n),
                 str(done),
                 f"{done / elapsed:,.1f}",
                 f"{actions / elapsed:,.0f}",
                 f"{actions / done:.1f}",
             )
+            progress.advance(task)
     console.print(table)
 
 
@@ -422,7 +481,27 @@ def serve_command(
     """Run the web platform (lobby, live tables with bots, replays) in the browser."""
     from leafpile.server import serve  # imported here so the CLI starts fast
 
+    check_port_free(host, port)
     serve(host=host, port=port, db=db)
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Say plainly that the port is taken, before anything claims to be serving on it."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise fail(f"cannot listen on {host!r}: {e.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except PermissionError:
+            raise fail(f"port {port} needs more privileges; try --port 8000") from None
+        except OSError:
+            raise fail(f"port {port} is in use, try --port {port + 1}") from None
 
 
 def main() -> None:

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from leafpile.engine.state import Action, State
 
 RECORD_FORMAT = 1
+#: No game's record comes near this (the longest games are a few thousand short actions).
+RECORD_MAX_BYTES = 64 * 2**20
 
 
 @dataclass
@@ -62,10 +64,16 @@ class GameRecord:
             raise InvalidStateError("a game record must be a JSON object")
         try:
             game, players, seed = data["game"], data["players"], data["seed"]
+            actions = data["actions"]
         except KeyError as e:
             raise InvalidStateError(f"game record is missing {e.args[0]!r}") from None
+        version = data.get("format", RECORD_FORMAT)  # hand-written records may omit it
+        if version != RECORD_FORMAT:
+            raise InvalidStateError(
+                f"game record format {version!r} is not supported (this leafpile reads format "
+                f"{RECORD_FORMAT})"
+            )
         options = data.get("options", {})
-        actions = data.get("actions", [])
         metadata = data.get("metadata", {})
         if not isinstance(game, str):
             raise InvalidStateError("game record: 'game' must be a string")
@@ -92,9 +100,15 @@ class GameRecord:
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            raw = Path(path).read_bytes()
         except OSError as e:
             raise InvalidStateError(f"cannot read {path}: {e.strerror}") from None
+        if len(raw) > RECORD_MAX_BYTES:
+            raise InvalidStateError(f"{path} is over {RECORD_MAX_BYTES // 2**20} MiB: not a record")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidStateError(f"{path} is not a game record (not UTF-8 text)") from None
         return cls.from_json(text)
 
     def save(self, path: str | Path) -> None:

@@ -17,9 +17,11 @@ GAMES: dict[str, Game] = {
 
 
 def get_game(name: str) -> Game:
-    """The registered game called `name`, or a clear error listing the known ones."""
+    """The registered game called `name` (any case; spaces or underscores for dashes), or a
+    clear error listing the known ones."""
+    key = "-".join(name.strip().lower().replace("_", " ").split()) if isinstance(name, str) else ""
     try:
-        return GAMES[name]
+        return GAMES[key]
     except KeyError:
         known = ", ".join(sorted(GAMES))
         raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
