@@ -49,6 +49,7 @@ def _main(
 ) -> None:
     """Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove."""
 
+
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
@@ -327,6 +328,82 @@ def _show_step(game: Game, record: GameRecord, states: list[State], index: int) 
 
 def _action(states: list[State], record: GameRecord, index: int) -> Any:
     return states[index - 1].parse_action(record.actions[index - 1])
+
+
+# -- review -----------------------------------------------------------------------------------
+@app.command("review")
+def review_command(
+    file: Annotated[Path, typer.Argument(help="A game record written by --save or the server.")],
+    seat: Annotated[int, typer.Option(help="The seat whose decisions are reviewed.", min=0)] = 0,
+    iterations: Annotated[
+        int, typer.Option(help="Search iterations per decision (reproducible).", min=50)
+    ] = 2000,
+    time_per_decision: Annotated[
+        float,
+        typer.Option(
+            "--time", help="Seconds per decision instead (deeper, not reproducible).", min=0
+        ),
+    ] = 0.0,
+    seed: Annotated[int, typer.Option(help="Seed of the bot's search.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """The bot's review of one seat's decisions, judged from that seat's own view."""
+    from leafpile.bots.review import review_record
+
+    try:
+        record = GameRecord.load(file)
+        game = lookup_game(record.game)
+        with Progress(
+            "reviewing",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+            disable=as_json,
+        ) as progress:
+            task = progress.add_task("review", total=None)
+            review = review_record(
+                record,
+                game,
+                seat,
+                iterations,
+                time_per_decision,
+                seed,
+                lambda done, total: progress.update(task, completed=done, total=total),
+            )
+    except LeafpileError as e:
+        raise fail(str(e)) from None
+    if as_json:
+        print(json.dumps(review.to_dict(), indent=1, ensure_ascii=False))
+        return
+    table = Table(title=f"{game.info.title}: review of P{seat} ({review.budget})")
+    for col in ("#", "played", "the bot's choice", "value", "loss", ""):
+        table.add_column(col)
+    for d in review.decisions:
+        colour = {"blunder": "red", "mistake": "orange3", "inaccuracy": "yellow"}.get(d.mark, "")
+        mark = f"[{colour}]{d.mark}[/]" if d.mark else ""
+        same = d.best == d.played
+        table.add_row(
+            str(d.number + 1),
+            escape(d.played_words),
+            "=" if same else escape(d.best_words),
+            f"{d.played_value:+.2f}" if same else f"{d.played_value:+.2f} / {d.best_value:+.2f}",
+            f"{d.loss:.2f}",
+            mark,
+        )
+    console.print(table)
+    plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+    counts = ", ".join(f"{n} {plural[name]}" for name, n in review.counts().items())
+    console.print(
+        f"accuracy {review.accuracy:.0f}% over {len(review.decisions)} decisions; {counts}. "
+        "Values are expected results from -1 (a sure loss) to +1 (a sure win)."
+    )
+    for d in review.worst():
+        console.print(
+            f"  action {d.number + 1}: {escape(d.played_words)} — better: "
+            f"{escape(d.best_words)} (loses {d.loss:.2f})"
+        )
 
 
 # -- simulate ---------------------------------------------------------------------------------

@@ -114,13 +114,18 @@ class MCTSBot(Bot):
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))
         return best[0]
 
-    def search(self, view: State, rng: Rng) -> Node:
-        """Build the tree from `view` within the budget; return its root."""
+    def search(self, view: State, rng: Rng, keep: Action | None = None) -> Node:
+        """Build the tree from `view` within the budget; return its root. `keep` is an action
+        that stays in play at the root whatever the prior and widening say (a review needs a
+        value for the action that was played)."""
         start = time.perf_counter()
         game = view.game
         me = view.current_player
         root = Node(me)
         order = self.root_order(game, view, me, rng, root)
+        if keep is not None and order is not None and keep in order and order[0] != keep:
+            order.remove(keep)
+            order.insert(1, keep)  # the widened root always holds its first two actions
         deadline = start + self.time if self.time > 0 else 0.0
         limit = self.iterations if self.time <= 0 else 1 << 62
         self.scale_sum = 1.0

@@ -90,6 +90,9 @@ class Game:
     #: in a seat name (`hard:rollout_depth=4`) overrides both. Each game keeps it in its
     #: `heuristic.py`, next to the evaluation it was tuned with.
     bot_levels: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    #: Losses of expected result (on the [-1, 1] scale of `returns()`) from which the bot's
+    #: review marks a decision an inaccuracy, a mistake, a blunder (`leafpile.bots.review`).
+    review_thresholds: ClassVar[tuple[float, float, float]] = (0.1, 0.2, 0.4)
 
     # -- options -----------------------------------------------------------------------------
     def resolve_options(
