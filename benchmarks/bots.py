@@ -3,11 +3,14 @@
     .venv/bin/python benchmarks/bots.py                      # every registered game, 1 s/move
     .venv/bin/python benchmarks/bots.py --games autumn --max-games 20 --time 0.05   # smoke
 
-For each game and each pairing (default: hard-random, hard-greedy, greedy-random) it plays
+For each game and each pairing (default: hard-cheat, hard-random, hard-greedy, greedy-random) it
+plays
 games with seeds 0, 1, 2, ...; the first-named bot sits in seat 0 in even games and in seat 1 in
 odd games (seats swapped half the time). A game counts 1 for a win, 1/2 for a draw. The 95%
 interval is Wilson's; a pairing stops as soon as its interval is narrower than +-`--ci` (after
-at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere.
+at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere,
+except `cheat`: the `hard` settings searching the true state (every hand, the deck order),
+the yardstick for how much `hard` loses by not seeing. It exists only in this benchmark.
 
 The last columns give the iterations per second of the searching bot during those games, its
 mean thinking time per decision (a search stops early once its choice cannot change), and the
@@ -25,12 +28,22 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from leafpile.bots import BotSeat, MCTSBot, make_bot
-from leafpile.engine import Action, Rng, State
+from leafpile.bots import Bot, BotSeat, MCTSBot, make_bot
+from leafpile.engine import Action, Game, Rng, State
 from leafpile.engine.match import Match, run_match, seat_rng
 from leafpile.games import GAMES, get_game
 
-PAIRS = ("hard-random", "hard-greedy", "greedy-random")
+PAIRS = ("hard-cheat", "hard-random", "hard-greedy", "greedy-random")
+
+
+class CheatBot(MCTSBot):
+    """Searches the true state (every hand, the deck order, the future draws): a yardstick
+    for `hard`, which sees only its view. It lives here so no game can offer it as a seat."""
+
+    name = "cheat"
+
+    def sample(self, game: Game, view: State, me: int, rng: Rng) -> State:
+        return view.clone()  # `view` is the true state: CheatSeat hands it over
 
 
 class CountingSeat(BotSeat):
@@ -41,6 +54,16 @@ class CountingSeat(BotSeat):
     def choose(self, view: State) -> Action:
         self.decisions += 1
         return super().choose(view)
+
+
+class CheatSeat(CountingSeat):
+    """The match loop hands a seat its view; this one reads the match's true state instead."""
+
+    match: Match | None = None
+
+    def choose(self, view: State) -> Action:
+        assert self.match is not None
+        return super().choose(self.match.state)
 
 
 @dataclass
@@ -55,11 +78,23 @@ class Game1:
 
 def seat_spec(name: str, time_per_move: float, iterations: int) -> str:
     """A bot name with the benchmark's budget applied to searching bots."""
-    if name not in ("hard", "medium", "mcts"):
+    if name not in ("hard", "medium", "mcts", "cheat"):
         return name
     if iterations:
         return f"{name}:iterations={iterations}"
     return f"{name}:time={time_per_move}"
+
+
+def bench_bot(spec: str, game: Game) -> Bot:
+    """`make_bot`, plus `cheat`: the `hard` level's settings searching the true state."""
+    base, _, settings = spec.partition(":")
+    if base != "cheat":
+        return make_bot(spec, game)
+    hard = make_bot("hard" + (":" + settings if settings else ""), game)
+    assert isinstance(hard, MCTSBot)
+    cheat = CheatBot()
+    cheat.__dict__.update({k: v for k, v in vars(hard).items() if k != "name"})
+    return cheat
 
 
 def play_one(args: tuple[str, str, str, int, float, int, dict[str, Any]]) -> Game1:
@@ -67,14 +102,16 @@ def play_one(args: tuple[str, str, str, int, float, int, dict[str, Any]]) -> Gam
     game_name, first, second, seed, time_per_move, iterations, options = args
     game = get_game(game_name)
     seat = seed % 2
-    bots = [
-        make_bot(seat_spec(first, time_per_move, iterations), game),
-        make_bot(seat_spec(second, time_per_move, iterations), game),
-    ]
-    if seat == 1:
-        bots.reverse()
+    names = [first, second] if seat == 0 else [second, first]
+    bots = [bench_bot(seat_spec(name, time_per_move, iterations), game) for name in names]
     match = Match.start(game, 2, seed=seed, options=options)
-    seats = [CountingSeat(bot, seat_rng(seed, p)) for p, bot in enumerate(bots)]
+    seats = [
+        (CheatSeat if isinstance(bot, CheatBot) else CountingSeat)(bot, seat_rng(seed, p))
+        for p, bot in enumerate(bots)
+    ]
+    for s in seats:
+        if isinstance(s, CheatSeat):
+            s.match = match
     run_match(match, seats)
     state = match.state
     decisions = seats[seat].decisions

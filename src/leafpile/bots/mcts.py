@@ -105,6 +105,10 @@ class MCTSBot(Bot):
         self.total_iterations = 0
         self.total_seconds = 0.0
 
+    def sample(self, game: Game, view: State, me: int, rng: Rng) -> State:
+        """A full state to search, consistent with what `me` knows (its view)."""
+        return game.determinize(view, me, rng)
+
     # -- the decision ------------------------------------------------------------------------
     def act(self, view: State, rng: Rng) -> Action:
         actions = view.legal_actions()
@@ -159,7 +163,7 @@ class MCTSBot(Bot):
         actions = view.legal_actions()
         totals = [0.0] * len(actions)
         for _ in range(self.prior_samples):
-            state = game.determinize(view, me, rng)
+            state = self.sample(game, view, me, rng)
             for i, action in enumerate(actions):
                 after = state.clone()
                 after.apply(action)
@@ -178,7 +182,7 @@ class MCTSBot(Bot):
     def iterate(
         self, game: Game, view: State, me: int, rng: Rng, root: Node, order: list[Action] | None
     ) -> None:
-        state = game.determinize(view, me, rng)
+        state = self.sample(game, view, me, rng)
         node = root
         path = [root]
         c = self.c
