@@ -75,3 +75,18 @@ def test_browser_catalog_has_plural_categories():
     data = i18n.browser_catalog("ru")
     assert data["plurals"] == ["one", "few", "many"]
     assert data["messages"].get("Language") == "Язык"
+
+
+@pytest.mark.parametrize("lang", ["fr", "ru"])
+def test_plural_categories_follow_the_catalogs_plural_forms(lang):
+    """The browser picks a form by CLDR category; gettext by the catalog's formula. Both must
+    name the same form for every count."""
+    import gettext as gt
+
+    from babel import Locale
+    from babel.messages.catalog import Catalog
+
+    formula = gt.c2py(Catalog(locale=lang).plural_expr)
+    rule = Locale.parse(lang).plural_form
+    for n in [*range(0, 250), 1_000_000, 2_000_000, 1_000_001]:
+        assert i18n.PLURAL_CATEGORIES[lang][formula(n)] == rule(n), n

@@ -37,7 +37,7 @@ DEFAULT = "en"
 #: browser's Intl.PluralRules answers), so the browser picks a form without evaluating code.
 PLURAL_CATEGORIES: Mapping[str, tuple[str, ...]] = {
     "en": ("one", "other"),
-    "fr": ("one", "other"),
+    "fr": ("one", "many", "other"),
     "ru": ("one", "few", "many"),
 }
 
