@@ -14,7 +14,7 @@ from leafpile.engine import (
     InvalidStateError,
     Rng,
 )
-from leafpile.games.under_the_leaves import GAME, UnderTheLeavesState, rules
+from leafpile.games.under_the_leaves import GAME, UnderTheLeavesState
 from leafpile.games.under_the_leaves.components import (
     DWELLERS,
     FAMILY_CARDS,
@@ -23,6 +23,7 @@ from leafpile.games.under_the_leaves.components import (
     space_bit,
     tile_bit,
 )
+from leafpile.games.under_the_leaves.scoring import majority_bonus
 
 from .garden import lay, new_game
 
@@ -174,7 +175,7 @@ def test_majority_bonus_goes_to_every_tied_leader_and_nobody_at_zero():
     s.dwellers[0:3] = [2, 0, 1]  # P0
     s.dwellers[3:6] = [2, 0, 0]  # P1
     s.dwellers[6:9] = [1, 0, 1]  # P2
-    assert rules.majority_bonus(s) == [[2, 0, 2], [2, 0, 0], [0, 0, 2]]
+    assert majority_bonus(s) == [[2, 0, 2], [2, 0, 0], [0, 0, 2]]
     assert s.scores() == [3 + 4, 2 + 2, 2 + 2]
     assert s.winners() == [0]
 
