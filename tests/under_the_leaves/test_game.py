@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -383,3 +384,30 @@ def test_evaluate_prefers_more_figures():
     lay(s, 1, 0, "P G* / P O", player=0)  # a bee
     assert GAME.evaluate(s, 0) > before
     assert GAME.evaluate(s, 1) < GAME.evaluate(s, 0)
+
+
+def test_mangled_saves_are_refused_with_a_clear_error():
+    """Any field replaced by a value of another shape, or dropped, gives InvalidStateError (or
+    a save that still makes sense), never a TypeError or IndexError from deep inside."""
+    good = rich_save()
+    junk = [None, True, 1.0, -1, 3, 26, "x", [], [1, 2], [[0, 0, 0]], [[1.0, 2]], {"a": 1}]
+
+    def paths(obj, prefix=()):
+        if prefix:
+            yield prefix
+        if isinstance(obj, dict | list):
+            for key, value in obj.items() if isinstance(obj, dict) else enumerate(obj):
+                yield from paths(value, (*prefix, key))
+
+    for path in paths(good):
+        for value in [*junk, "drop"]:
+            data = json.loads(json.dumps(good))
+            target = data
+            for key in path[:-1]:
+                target = target[key]
+            if value == "drop":
+                del target[path[-1]]
+            else:
+                target[path[-1]] = value
+            with contextlib.suppress(InvalidStateError):
+                GAME.state_from_dict(data)
