@@ -8,10 +8,11 @@ make that picture and places it through the real rules (`play`), so arrivals hap
 
 from __future__ import annotations
 
-from leafpile.games.under_the_leaves import GAME, UnderTheLeavesState, rules
+from leafpile.games.under_the_leaves import GAME, UnderTheLeavesState
 from leafpile.games.under_the_leaves.components import (
     GARDEN_TILES,
     GREEN,
+    GRID,
     MUSHROOM,
     ORANGE,
     ORIENTED,
@@ -22,6 +23,8 @@ from leafpile.games.under_the_leaves.components import (
     orientation_name,
     space_bit,
 )
+from leafpile.games.under_the_leaves.scoring import hummingbirds
+from leafpile.games.under_the_leaves.state import Phase
 
 LETTERS = {"P": PINK, "Y": YELLOW, "O": ORANGE, "V": PURPLE, "G": GREEN, "W": PUDDLE}
 NAMES = {v: k for k, v in LETTERS.items()}
@@ -81,7 +84,7 @@ def lay(state: UnderTheLeavesState, x: int, y: int, picture: str, player: int = 
             state.bag.sort()
     state.draws_left = max(state.draws_left, 1)
     state.to_move = player
-    state.phase = "place"
+    state.phase = Phase.PLACE
     state.taken = tile
     state.play(f"{x},{y}{orientation_name(o)}")
     if state.phase != "choose":
@@ -102,8 +105,6 @@ def spots(state: UnderTheLeavesState, player: int = 0, family: int | None = None
 
 def picture(state: UnderTheLeavesState, player: int = 0) -> list[str]:
     """The garden as rows of letters (`.` empty; lowercase = mushroom), for debugging."""
-    from leafpile.games.under_the_leaves.state import GRID
-
     xs = [2 * t[1] for t in state.placed[player]]
     ys = [2 * t[2] for t in state.placed[player]]
     rows = []
@@ -125,7 +126,7 @@ def bees(state: UnderTheLeavesState, player: int = 0) -> int:
 
 
 def birds(state: UnderTheLeavesState, player: int = 0) -> int:
-    return rules.hummingbirds(state, player)
+    return hummingbirds(state, player)
 
 
 def figures(state: UnderTheLeavesState, player: int = 0, family: int = 0) -> int:

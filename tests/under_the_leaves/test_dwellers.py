@@ -10,8 +10,10 @@ from __future__ import annotations
 import pytest
 
 from leafpile.engine import IllegalActionError
-from leafpile.games.under_the_leaves import rules
 from leafpile.games.under_the_leaves.components import LEAF, MUSH, WATER
+from leafpile.games.under_the_leaves.scoring import figures as garden_figures
+from leafpile.games.under_the_leaves.scoring import majority_bonus
+from leafpile.games.under_the_leaves.state import Phase
 
 from .garden import figures, lay, new_game, picture, spots
 
@@ -451,7 +453,7 @@ def test_burly_holder_raises_the_bar_and_scores_three_at_the_end():
     lay(s, 2, -1, "G* Y / P P", player=0)  # the holder's own sector grows to 8
     assert (s.burly_holder, s.burly_bar) == (0, 8)
     before = s.scores()
-    s.phase = "over"
+    s.phase = Phase.OVER
     assert s.scores()[0] >= before[0] + 3
 
 
@@ -461,8 +463,8 @@ def test_burly_is_not_in_play_without_the_option():
     lay(s, 2, 0, "P O* / P Y", player=0)
     lay(s, 1, -1, "Y* V / P P", player=0)  # pink 6
     assert s.burly_holder == -1
-    s.phase = "over"
-    assert s.scores()[0] == rules.figures(s, 0) + sum(rules.majority_bonus(s)[0])
+    s.phase = Phase.OVER
+    assert s.scores()[0] == garden_figures(s, 0) + sum(majority_bonus(s)[0])
 
 
 def test_burly_adds_exactly_three_and_takes_no_part_in_tie_breaks():
@@ -471,7 +473,7 @@ def test_burly_adds_exactly_three_and_takes_no_part_in_tie_breaks():
     lay(s, 2, 0, "P O* / P Y", player=0)
     lay(s, 1, -1, "Y* V / P P", player=0)  # pink 6: Burly, one bee, one Restless
     assert s.burly_holder == 0
-    s.phase = "over"
+    s.phase = Phase.OVER
     s.bees = [1, 4]
     s.dwellers[:] = [0, 0, 0, 0, 0, 0]
     assert s.scores() == [1 + 3, 4]  # Burly is +3 points and no figure: no majority

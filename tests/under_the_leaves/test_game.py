@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -14,7 +15,7 @@ from leafpile.engine import (
     InvalidStateError,
     Rng,
 )
-from leafpile.games.under_the_leaves import GAME, UnderTheLeavesState, rules
+from leafpile.games.under_the_leaves import GAME, UnderTheLeavesState
 from leafpile.games.under_the_leaves.components import (
     DWELLERS,
     FAMILY_CARDS,
@@ -23,6 +24,7 @@ from leafpile.games.under_the_leaves.components import (
     space_bit,
     tile_bit,
 )
+from leafpile.games.under_the_leaves.scoring import majority_bonus
 
 from .garden import lay, new_game
 
@@ -174,7 +176,7 @@ def test_majority_bonus_goes_to_every_tied_leader_and_nobody_at_zero():
     s.dwellers[0:3] = [2, 0, 1]  # P0
     s.dwellers[3:6] = [2, 0, 0]  # P1
     s.dwellers[6:9] = [1, 0, 1]  # P2
-    assert rules.majority_bonus(s) == [[2, 0, 2], [2, 0, 0], [0, 0, 2]]
+    assert majority_bonus(s) == [[2, 0, 2], [2, 0, 0], [0, 0, 2]]
     assert s.scores() == [3 + 4, 2 + 2, 2 + 2]
     assert s.winners() == [0]
 
@@ -382,3 +384,30 @@ def test_evaluate_prefers_more_figures():
     lay(s, 1, 0, "P G* / P O", player=0)  # a bee
     assert GAME.evaluate(s, 0) > before
     assert GAME.evaluate(s, 1) < GAME.evaluate(s, 0)
+
+
+def test_mangled_saves_are_refused_with_a_clear_error():
+    """Any field replaced by a value of another shape, or dropped, gives InvalidStateError (or
+    a save that still makes sense), never a TypeError or IndexError from deep inside."""
+    good = rich_save()
+    junk = [None, True, 1.0, -1, 3, 26, "x", [], [1, 2], [[0, 0, 0]], [[1.0, 2]], {"a": 1}]
+
+    def paths(obj, prefix=()):
+        if prefix:
+            yield prefix
+        if isinstance(obj, dict | list):
+            for key, value in obj.items() if isinstance(obj, dict) else enumerate(obj):
+                yield from paths(value, (*prefix, key))
+
+    for path in paths(good):
+        for value in [*junk, "drop"]:
+            data = json.loads(json.dumps(good))
+            target = data
+            for key in path[:-1]:
+                target = target[key]
+            if value == "drop":
+                del target[path[-1]]
+            else:
+                target[path[-1]] = value
+            with contextlib.suppress(InvalidStateError):
+                GAME.state_from_dict(data)

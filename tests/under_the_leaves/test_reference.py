@@ -17,13 +17,13 @@ from leafpile.games.under_the_leaves import GAME, UnderTheLeavesState
 from leafpile.games.under_the_leaves.actions import Choose, Place
 from leafpile.games.under_the_leaves.components import (
     FAMILY_CARDS,
+    GRID,
     MUSHROOM,
     PUDDLE,
     space_bit,
     space_xy,
     tile_xy,
 )
-from leafpile.games.under_the_leaves.state import GRID
 
 Space = tuple[int, int]
 
@@ -306,7 +306,7 @@ def check_game(players: int, seed: int, cards: tuple[str, str, str], greedy: boo
             ref = refs[p]
             ref.read(state, p)
             ref.pending = ref.arrivals(state.cards)
-            got = [(f, space_xy(a), space_xy(b)) for f, a, b in state.pending]
+            got = [(q.family, space_xy(q.first), space_xy(q.second)) for q in state.pending]
             assert got == ref.pending
         elif isinstance(action, Choose):
             ref = refs[p]

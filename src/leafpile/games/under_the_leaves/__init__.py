@@ -3,20 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import ClassVar
 
-from leafpile.engine import (
-    Action,
-    Game,
-    GameInfo,
-    InvalidOptionsError,
-    InvalidStateError,
-    OptionSpec,
-    OptionValue,
-    Rng,
-    State,
-)
+from leafpile.engine import Game, GameInfo, InvalidOptionsError, OptionSpec, OptionValue
+from leafpile.engine.game import ActionsModule, HeuristicModule, RulesModule, ViewModule
 from leafpile.games.under_the_leaves import actions, heuristic, rules, view
 from leafpile.games.under_the_leaves.components import (
     FAMILY_CARDS,
@@ -44,6 +34,11 @@ def _card_option(family: int, name: str) -> OptionSpec:
 
 
 class UnderTheLeavesGame(Game):
+    state_class = UnderTheLeavesState
+    actions: ClassVar[ActionsModule] = actions
+    rules: ClassVar[RulesModule] = rules
+    view: ClassVar[ViewModule] = view
+    heuristic: ClassVar[HeuristicModule] = heuristic
     info = GameInfo(
         name="under-the-leaves",
         title="Under the Leaves",
@@ -112,43 +107,6 @@ class UnderTheLeavesGame(Game):
             raise InvalidOptionsError(
                 f"option 'start_tiles' must give {players} different starting tiles 1-4"
             )
-
-    def setup(
-        self, players: int, seed: int, options: dict[str, OptionValue]
-    ) -> UnderTheLeavesState:
-        state = UnderTheLeavesState(players, seed, options)
-        rules.setup(state)
-        return state
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> UnderTheLeavesState:
-        if isinstance(data, Mapping) and not isinstance(data.get("options", {}), Mapping):
-            # base_from_dict would fail with a TypeError or ValueError inside dict()
-            raise InvalidStateError("saved state field 'options' must be an object")
-        players, seed, options = self.base_from_dict(data)
-        return UnderTheLeavesState.from_dict(players, seed, options, data)
-
-    def parse_notation(self, text: str) -> Action:
-        return actions.parse_notation(text)
-
-    def player_view(self, state: State, player: int | None) -> UnderTheLeavesState:
-        assert isinstance(state, UnderTheLeavesState)
-        return view.player_view(state, player)
-
-    def determinize(self, view_state: State, player: int | None, rng: Rng) -> UnderTheLeavesState:
-        assert isinstance(view_state, UnderTheLeavesState)
-        return view.determinize(view_state, player, rng)
-
-    def render(self, state: State, viewer: int | None = None) -> Any:
-        assert isinstance(state, UnderTheLeavesState)
-        return view.render(state, viewer)
-
-    def describe(self, state: State, action: Action) -> str:
-        assert isinstance(state, UnderTheLeavesState)
-        return view.describe(state, action)
-
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, UnderTheLeavesState)
-        return heuristic.evaluate(state, player)
 
 
 GAME = UnderTheLeavesGame()

@@ -18,8 +18,8 @@ from leafpile.engine import Action, InvalidNotationError
 from leafpile.games.under_the_leaves.components import (
     GARDEN_TILES,
     MAX_TILES,
-    OFF,
     ORIENTATIONS,
+    SPACE_REACH,
     TILE_TO_SPACE,
     orientation_name,
     space_bit,
@@ -56,19 +56,17 @@ class Choose(Action):
 
 
 #: Every action, made once: legal-move generation hands these out instead of building objects.
-TAKE: dict[int, Take] = {t: Take(t) for t in GARDEN_TILES}
+TAKES: dict[int, Take] = {t: Take(t) for t in GARDEN_TILES}
 #: PLACES[tile-grid bit]: the 8 placements on that cell, in orientation order.
 PLACES: dict[int, tuple[Place, ...]] = {
     b: tuple(Place(*tile_xy(b), o) for o in ORIENTATIONS) for b in TILE_TO_SPACE
 }
-#: CHOOSE[space bit]
-SPACE_REACH = 2 * MAX_TILES + 1
-CHOOSE: dict[int, Choose] = {
+#: CHOICES[space bit]: putting a figure there.
+CHOICES: dict[int, Choose] = {
     space_bit(x, y): Choose(x, y)
     for x in range(-SPACE_REACH, SPACE_REACH + 1)
     for y in range(-SPACE_REACH, SPACE_REACH + 1)
 }
-assert SPACE_REACH < OFF
 
 _TAKE_RE = re.compile(r"^t(\d+)$")
 _PLACE_RE = re.compile(r"^(-?\d+),(-?\d+)r(0|90|180|270)(m?)$")
@@ -80,9 +78,9 @@ def parse_notation(text: str) -> Action:
     text = text.strip().lower().replace(" ", "")
     if m := _TAKE_RE.match(text):
         tile = int(m.group(1))
-        if tile not in TAKE:
+        if tile not in TAKES:
             raise InvalidNotationError(f"{text!r}: there is no garden tile {tile} (1-50)")
-        return TAKE[tile]
+        return TAKES[tile]
     if m := _PLACE_RE.match(text):
         x, y = int(m.group(1)), int(m.group(2))
         o = int(m.group(3)) // 90 + (4 if m.group(4) else 0)
@@ -94,7 +92,7 @@ def parse_notation(text: str) -> Action:
         x, y = int(m.group(1)), int(m.group(2))
         if max(abs(x), abs(y)) > SPACE_REACH:
             raise InvalidNotationError(f"{text!r} is outside any garden")
-        return CHOOSE[space_bit(x, y)]
+        return CHOICES[space_bit(x, y)]
     raise InvalidNotationError(
         f"{text!r} is not Under the Leaves notation: use 't17' to take tile 17 from the market, "
         "'x,yr90m' to place it on tile cell (x, y) turned r0/r90/r180/r270 and optionally "

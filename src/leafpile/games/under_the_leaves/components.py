@@ -35,12 +35,21 @@ MARKET_SIZE = 3
 
 # -- geometry -------------------------------------------------------------------------------------
 MAX_TILES = 12  # tiles a player adds to the starting tile
+SPACE_REACH = 2 * MAX_TILES + 1  # the largest |x| or |y| of a space in any garden
 S = 56  # space-grid stride
 OFF = 28
 T = 28  # tile-grid stride
 TOFF = 14
 SPACE_OFFSETS = (0, 1, S, S + 1)  # TL, TR, BL, BR of a tile, from its top-left space bit
 TILE_SPACES = 1 | 2 | (1 << S) | (1 << (S + 1))  # a tile's 4 spaces at top-left bit 0
+assert SPACE_REACH < OFF
+
+# -- a player's garden in the state -----------------------------------------------------------
+GRID = S * S  # bytes of one player's space grid (state.grid)
+#: Bitboards per player (state.masks): occupied spaces (0), one per colour (index = the colour's
+#: type code 1-5), puddles (index PUDDLE = 6) and mushrooms (MUSHROOMS = 7).
+NMASKS = 8
+MUSHROOMS = 7
 
 
 def space_bit(x: int, y: int) -> int:

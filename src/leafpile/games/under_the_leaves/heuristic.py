@@ -7,9 +7,9 @@ which brings bees and often hummingbirds).
 
 from __future__ import annotations
 
-from leafpile.games.under_the_leaves import rules
-from leafpile.games.under_the_leaves.components import BURLY_POINTS, COLOURS, S
-from leafpile.games.under_the_leaves.state import UnderTheLeavesState
+from leafpile.games.under_the_leaves.components import BURLY_POINTS, COLOURS, NMASKS, S
+from leafpile.games.under_the_leaves.scoring import figures, majority_bonus, scores
+from leafpile.games.under_the_leaves.state import OVER, UnderTheLeavesState
 
 NEAR_POLLINATED = 0.3  # worth of one unpollinated same-colour pair
 MAJORITY_WEIGHT = 0.5  # the majority bonus is only certain at the end
@@ -18,7 +18,7 @@ MAJORITY_WEIGHT = 0.5  # the majority bonus is only certain at the end
 def near_pollinated(state: UnderTheLeavesState, p: int) -> int:
     """Unpollinated spaces that touch a same-colour space: a cheap count of growing groups."""
     count = 0
-    base = 8 * p
+    base = NMASKS * p
     poll = state.pollinated[p]
     for colour in COLOURS:
         m = state.masks[base + colour] & ~poll
@@ -27,20 +27,20 @@ def near_pollinated(state: UnderTheLeavesState, p: int) -> int:
 
 
 def value(state: UnderTheLeavesState, p: int, bonus: list[list[int]]) -> float:
-    v = float(rules.figures(state, p))
+    v = float(figures(state, p))
     v += MAJORITY_WEIGHT * sum(bonus[p])
     if state.burly_holder == p:
         v += BURLY_POINTS
-    if state.phase != "over":
+    if state.phase != OVER:
         v += NEAR_POLLINATED * near_pollinated(state, p)
     return v
 
 
 def evaluate(state: UnderTheLeavesState, player: int) -> float:
     """Own value minus the best opponent's value; the exact score difference at the end."""
-    if state.phase == "over":
-        scores = rules.scores(state)
-        return scores[player] - max(s for q, s in enumerate(scores) if q != player)
-    bonus = rules.majority_bonus(state)
+    if state.phase == OVER:
+        totals = scores(state)
+        return totals[player] - max(s for q, s in enumerate(totals) if q != player)
+    bonus = majority_bonus(state)
     values = [value(state, p, bonus) for p in range(state.num_players)]
     return values[player] - max(v for q, v in enumerate(values) if q != player)

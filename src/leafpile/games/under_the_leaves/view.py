@@ -13,12 +13,12 @@ from rich.console import Group
 from rich.text import Text
 
 from leafpile.engine import Action, Rng
-from leafpile.games.under_the_leaves import rules
 from leafpile.games.under_the_leaves.actions import Choose, Place, Take
 from leafpile.games.under_the_leaves.components import (
     BURLY,
     DWELLER_BY_NAME,
     FAMILIES,
+    GRID,
     MUSHROOM,
     ORIENTED,
     PUDDLE,
@@ -31,7 +31,14 @@ from leafpile.games.under_the_leaves.components import (
     space_xy,
     tile_bit,
 )
-from leafpile.games.under_the_leaves.state import GRID, UnderTheLeavesState
+from leafpile.games.under_the_leaves.scoring import (
+    figures,
+    hummingbirds,
+    majority_bonus,
+    scores,
+    winners,
+)
+from leafpile.games.under_the_leaves.state import CHOOSE, OVER, PLACE, UnderTheLeavesState
 
 
 def player_view(state: UnderTheLeavesState, player: int | None) -> UnderTheLeavesState:
@@ -124,14 +131,14 @@ def garden_summary(state: UnderTheLeavesState, p: int, show_score: bool) -> Text
     d = state.dwellers[3 * p : 3 * p + 3]
     line = Text(f"P{p}", style="bold")
     if show_score:
-        line.append(f"  {rules.figures(state, p)} figures")
+        line.append(f"  {figures(state, p)} figures")
     line.append(
-        f"  (bees {state.bees[p]}, hummingbirds {rules.hummingbirds(state, p)}, "
+        f"  (bees {state.bees[p]}, hummingbirds {hummingbirds(state, p)}, "
         f"leaf {d[0]}, mushroom {d[1]}, puddle {d[2]})"
     )
     if state.burly_holder == p:
         line.append("  holds Burly", style="bold green")
-    if p == state.to_move and state.phase != "over":
+    if p == state.to_move and state.phase != OVER:
         line.append("  <- to move", style="bold yellow")
     line.append("\n")
     for colour, mask, bees in state.sectors[p]:
@@ -145,7 +152,7 @@ def garden_summary(state: UnderTheLeavesState, p: int, show_score: bool) -> Text
 
 
 def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
-    show = bool(state.options.get("visible_score", True)) or state.phase == "over"
+    show = bool(state.options.get("visible_score", True)) or state.phase == OVER
     head = Text("Under the Leaves", style="bold")
     head.append(f"   tiles still to come: {state.draws_left}\n")
     head.append("dweller cards: ")
@@ -171,7 +178,7 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
             market.append(" ")
         market.append("\n        ")
     parts.append(market)
-    if state.phase == "place":
+    if state.phase == PLACE:
         line = Text(f"P{state.to_move} places tile {state.taken}; orientations:\n")
         pics = [tile_picture(ORIENTED[state.taken][o]) for o in range(8)]
         line.append("".join(f"{orientation_name(o):<7}" for o in range(8)) + "\n")
@@ -182,26 +189,23 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
             line.append("\n")
         line.append("play 'x,y' + orientation, e.g. '1,0r90m'")
         parts.append(line)
-    elif state.phase == "choose":
-        family, a, b = state.pending[0]
-        card = DWELLER_BY_NAME[state.cards[family]]
-        where = " or ".join(f"@{x},{y}" for x, y in (space_xy(a), space_xy(b)))
-        parts.append(Text(f"P{state.to_move}: where does the {card.title} go? {where}"))
-    elif state.phase == "over":
+    elif state.phase == CHOOSE:
+        parts.append(Text(f"P{state.to_move}: {state.pending[0].question(state.cards)}"))
+    elif state.phase == OVER:
         parts.append(Text(result_line(state), style="bold"))
     return Group(*parts)
 
 
 def result_line(state: UnderTheLeavesState) -> str:
-    totals = rules.scores(state)
-    bonus = rules.majority_bonus(state)
+    totals = scores(state)
+    bonus = majority_bonus(state)
     parts = []
     for p in range(state.num_players):
         extra = f" incl. majority +{sum(bonus[p])}" if sum(bonus[p]) else ""
         if state.burly_holder == p:
             extra += f" and Burly +{BURLY['points']}"
         parts.append(f"P{p} {totals[p]:g}{extra}")
-    won = rules.winners(state)
+    won = winners(state)
     who = (
         f"P{won[0]} wins" if len(won) == 1 else "shared victory: " + ", ".join(f"P{w}" for w in won)
     )
@@ -217,7 +221,6 @@ def describe(state: UnderTheLeavesState, action: Action) -> str:
         what = f"tile {tile.id} as {tile.layout(action.o)}" if tile else "the tile"
         return f"P{p} places {what} at ({action.x},{action.y})"
     if isinstance(action, Choose) and state.pending:
-        family = state.pending[0][0]
-        title = DWELLER_BY_NAME[state.cards[family]].title
+        title = state.pending[0].card(state.cards).title
         return f"P{p} puts the {title} on space ({action.x},{action.y})"
     return str(action)
