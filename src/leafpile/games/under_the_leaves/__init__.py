@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from leafpile.engine import Game, GameInfo, InvalidOptionsError, OptionSpec, OptionValue
-from leafpile.engine.game import ActionsModule, HeuristicModule, RulesModule, ViewModule
+from leafpile.engine import (
+    ActionsModule,
+    Game,
+    GameInfo,
+    HeuristicModule,
+    InvalidOptionsError,
+    OptionSpec,
+    OptionValue,
+    RulesModule,
+    ViewModule,
+)
 from leafpile.games.under_the_leaves import actions, heuristic, rules, view
 from leafpile.games.under_the_leaves.components import (
     FAMILY_CARDS,
