@@ -137,6 +137,11 @@ class AbsorbCarbon(Decision):
             out.append(STOP)
         return out
 
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        cost = BASE_COST if self.must == ABSORB_ACTION else 0
+        budget = step_budget(s.ready[p], nutrients(s, p), self.free, cost)
+        return bool(reachable(s, p, budget, self.here, first_only=True))
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         s.pending.pop()
         if action is STOP:

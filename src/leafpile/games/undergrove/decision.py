@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from leafpile.engine import Action, InvalidStateError
+from leafpile.games.undergrove.actions import CLOSERS
 from leafpile.games.undergrove.kinds import Kind
 
 _BY_KIND: dict[str, type[Decision]] = {}
@@ -32,8 +33,8 @@ class Decision:
     prompt: ClassVar[str] = ""
     #: Resolved by the rules without a choice (`resolve`) as soon as it is on top.
     auto: ClassVar[bool] = False
-    #: May have nothing real to choose, and is then dropped. The others always have a choice:
-    #: it was checked when they were pushed.
+    #: May have nothing real to choose (`has_choice`), and is then dropped. The others always
+    #: have a choice: it was checked when they were pushed.
     droppable: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
@@ -52,6 +53,12 @@ class Decision:
         """Answer it with a legal `action`: pop itself (unless it asks again) and push what
         follows."""
         raise NotImplementedError(self.kind)
+
+    def has_choice(self, s: Any, p: int) -> bool:
+        """Whether a droppable decision still asks something: an option besides a word that
+        only closes it. Subclasses answer without listing the options where that is cheaper."""
+        opts = self.options(s, p)
+        return bool(opts) and not (len(opts) == 1 and opts[0] in CLOSERS)
 
     def resolve(self, s: Any, p: int) -> None:
         """Carry out an automatic decision (already popped)."""

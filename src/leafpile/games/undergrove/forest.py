@@ -13,9 +13,12 @@ from leafpile.games.undergrove.components import (
     NEIGHBOURS,
     ONGOING_BONUS,
     TOKEN_OF,
+    W,
 )
 from leafpile.games.undergrove.kinds import Ongoing
 from leafpile.games.undergrove.state import UndergroveState
+
+assert CELLS_OF_CORNER == (0, -1, -W, -W - 1)  # rooted_tiles relies on this order
 
 #: Where a mushroom from hand may go (a `place` decision's `restrict`): anywhere next to the
 #: forest, only where it brings a free corner (§4.3 when no corner is free), or only touching
@@ -104,12 +107,23 @@ def has_own_free_slot(s: UndergroveState, p: int) -> bool:
 
 
 def rooted_tiles(s: UndergroveState, corner: int) -> list[int]:
-    """Tiles the piece on `corner` has a root in."""
+    """Tiles the piece on `corner` has a root in (in CELLS_OF_CORNER order). Unrolled: the
+    legal moves, the scores and the evaluation all ask this often."""
+    get = s.tile_at.get
+    roots = s.roots
     out = []
-    for i, off in enumerate(CELLS_OF_CORNER):
-        t = s.tile_at.get(corner + off)
-        if t is not None and s.roots[4 * t + i] >= 0:
-            out.append(t)
+    t = get(corner)  # the cell whose top-left corner this is: its slot 0
+    if t is not None and roots[4 * t] >= 0:
+        out.append(t)
+    t = get(corner - 1)  # slot 1 (top-right)
+    if t is not None and roots[4 * t + 1] >= 0:
+        out.append(t)
+    t = get(corner - W)  # slot 2 (bottom-left)
+    if t is not None and roots[4 * t + 2] >= 0:
+        out.append(t)
+    t = get(corner - W - 1)  # slot 3 (bottom-right)
+    if t is not None and roots[4 * t + 3] >= 0:
+        out.append(t)
     return out
 
 

@@ -60,6 +60,13 @@ class PlaceMushroom(Decision):
             out.append(SKIP)
         return out
 
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        return (
+            bool(s.hands[p])
+            and (self.free or nutrients(s, p) >= 1)
+            and bool(mushroom_slots(s, p, self.restrict))
+        )
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         s.pending.pop()
         if action is SKIP:
@@ -128,6 +135,12 @@ class PlaceRoot(Decision):
         if self.optional and out:
             out.append(SKIP)
         return out
+
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        if s.roots_left[p] < 1:
+            return False
+        corners = [self.corner] if self.corner >= 0 else piece_corners(s, p)
+        return any(root_slots(s, c) for c in corners)
 
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         s.pending.pop()

@@ -19,7 +19,16 @@ from leafpile.games.undergrove.carbon_movement import (
     AbsorbCarbon,
     absorb_tile_can_start,
 )
-from leafpile.games.undergrove.components import KIND_OF, NUM_TILES, RESOURCES, TOKEN_OF, C, N, tile
+from leafpile.games.undergrove.components import (
+    KIND_OF,
+    NUM_TILES,
+    RESOURCES,
+    TILES,
+    TOKEN_OF,
+    C,
+    N,
+    tile,
+)
 from leafpile.games.undergrove.decision import Decision, decision, push
 from leafpile.games.undergrove.forest import has_root
 from leafpile.games.undergrove.kinds import (
@@ -33,6 +42,10 @@ from leafpile.games.undergrove.payments import GainNutrients, PayNutrients, Swap
 from leafpile.games.undergrove.state import UndergroveState
 
 Effects = dict[str, Any]
+
+
+#: Each tile's activation costs (carbon, any nutrients), looked up on every legal-move listing.
+_COSTS = tuple((0, 0) if t is None else (t.carbon, t.any) for t in TILES)
 
 
 def _placed(s: UndergroveState, t: int) -> bool:
@@ -57,12 +70,12 @@ def can_activate(s: UndergroveState, p: int, t: int) -> bool:
 def _payable(s: UndergroveState, p: int, t: int, host: int) -> bool:
     """Tile t's costs can be paid (resolved on `host`) and, for an absorb tile, its first
     carbon can then be absorbed."""
-    spec = tile(t)
-    if s.res[p][C] < spec.carbon or nutrients(s, p) < spec.any:
+    carbon_cost, any_cost = _COSTS[t]
+    if s.res[p][C] < carbon_cost or nutrients(s, p) < any_cost:
         return False
     if KIND_OF[t] is not ABSORB_EFFECT:
         return True
-    return absorb_tile_can_start(s, p, spec, host)
+    return absorb_tile_can_start(s, p, tile(t), host)
 
 
 def copy_targets(s: UndergroveState, p: int, host: int) -> list[int]:

@@ -135,6 +135,10 @@ class SwapNutrients(Counted):
         out.append(DONE)
         return out
 
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        r = s.res[p]
+        return r[N] > 0 or r[P] > 0 or r[K] > 0
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         if action is DONE:
             s.pending.pop()

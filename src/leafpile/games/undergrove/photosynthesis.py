@@ -25,6 +25,9 @@ class ConvertNitrogen(Decision):
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         return [numbered("convert", k) for k in range(s.res[p][N] + 1)]
 
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        return s.res[p][N] > 0
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Numbered
         s.pending.pop()
@@ -47,6 +50,9 @@ class DiscardTiles(Decision):
         out: list[Action] = [numbered("discard", t) for t in sorted(s.hands[p])]
         out.append(DONE)
         return out
+
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        return bool(s.hands[p])
 
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         if action is DONE:

@@ -36,6 +36,24 @@ _VP_KIND: tuple[int, ...] = tuple(
 _DYNAMIC = frozenset(t for t in range(1, NUM_TILES + 1) if _VP_KIND[t] in (-1, -2))
 _COLOUR = tuple(False if t is None else t.colour_name for t in TILES)
 _ANIMAL = tuple(False if t is None else t.animal_name for t in TILES)
+# Bound once (the evaluation of every bot asks each goal's measure; enum lookups are slow).
+_CARBON_TURNS, _CONVERSIONS, _SYMBOL_TURNS, _ROOTS = (
+    Measure.CARBON_TURNS,
+    Measure.CONVERSIONS,
+    Measure.SYMBOL_TURNS,
+    Measure.ROOTS,
+)
+_COLUMNS, _TOUCHED_TILES, _TREES, _WELL_ROOTED = (
+    Measure.COLUMNS,
+    Measure.TOUCHED_TILES,
+    Measure.TREES,
+    Measure.WELL_ROOTED,
+)
+_COLOUR_ROOTS, _ANIMAL_ROOTS, _EVEN_ROOTS = (
+    Measure.COLOUR_ROOTS,
+    Measure.ANIMAL_ROOTS,
+    Measure.EVEN_ROOTS,
+)
 
 
 def tile_vp(s: UndergroveState, t: int) -> int:
@@ -60,30 +78,30 @@ def tile_vp(s: UndergroveState, t: int) -> int:
 # -- goals (§7) ----------------------------------------------------------------------------------
 def goal_measure(s: UndergroveState, p: int, measure: Measure | str) -> int:
     """A player's progress on one goal (§7); `measure` may be the data file's string."""
-    if measure == Measure.CARBON_TURNS:
+    if measure == _CARBON_TURNS:
         return s.big_turns[p]
-    if measure == Measure.CONVERSIONS:
+    if measure == _CONVERSIONS:
         return s.conversions[p]
-    if measure == Measure.SYMBOL_TURNS:
+    if measure == _SYMBOL_TURNS:
         return s.symbol_turns[p]
-    if measure == Measure.ROOTS:
+    if measure == _ROOTS:
         return SUPPLY["roots"] - s.roots_left[p]
     corners = piece_corners(s, p)
-    if measure == Measure.COLUMNS:
+    if measure == _COLUMNS:
         return len({c % W for c in corners})
-    if measure == Measure.TOUCHED_TILES:
+    if measure == _TOUCHED_TILES:
         return len(
             {s.tile_at[c + o] for c in corners for o in CELLS_OF_CORNER if c + o in s.tile_at}
         )
-    if measure == Measure.TREES:
+    if measure == _TREES:
         return sum(1 for c in corners if s.piece[c] == 4 + p)
-    if measure == Measure.WELL_ROOTED:
+    if measure == _WELL_ROOTED:
         return sum(1 for c in corners if len(rooted_tiles(s, c)) >= 2)
     # root-counting goals 9-12
     tiles = [t for c in corners for t in rooted_tiles(s, c)]  # a root belongs to its piece
-    if measure == Measure.COLOUR_ROOTS:
+    if measure == _COLOUR_ROOTS:
         return sum(_COLOUR[t] for t in tiles)
-    if measure == Measure.ANIMAL_ROOTS:
+    if measure == _ANIMAL_ROOTS:
         return sum(_ANIMAL[t] for t in tiles)
     odd = 0
     even = 0
@@ -93,7 +111,7 @@ def goal_measure(s: UndergroveState, p: int, measure: Measure | str) -> int:
             odd += 1
         elif vp > 0 or t in _DYNAMIC:  # a dynamic tile at 0 counts as even (§7)
             even += 1
-    return even if measure == Measure.EVEN_ROOTS else odd
+    return even if measure == _EVEN_ROOTS else odd
 
 
 def ranking_points(values: list[int]) -> list[int]:

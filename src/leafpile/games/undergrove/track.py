@@ -114,6 +114,9 @@ class RefreshToken(Decision):
         ready = s.ready[p]
         return [resource("refresh", t) for t in range(4) if not ready >> t & 1]
 
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        return s.ready[p] & ALL_TOKENS != ALL_TOKENS
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Resource
         s.pending.pop()

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from leafpile.engine import Action, opt_int
 from leafpile.games.undergrove.actions import (
     ABSORB,
-    CLOSERS,
     PARTNER,
     PHOTO,
     REPRODUCE,
@@ -111,11 +110,9 @@ def advance(s: UndergroveState) -> None:
             pending.pop()
             e.resolve(s, s.to_move)
             continue
-        if e.droppable:
-            opts = e.options(s, s.to_move)
-            if not opts or (len(opts) == 1 and opts[0] in CLOSERS):
-                pending.pop()
-                continue
+        if e.droppable and not e.has_choice(s, s.to_move):
+            pending.pop()
+            continue
         return
 
 
