@@ -86,7 +86,7 @@ def push(pending: list[Decision], *entries: Decision) -> None:
     pending.extend(reversed(entries))
 
 
-def decision(kind: Kind) -> Decision:
+def new_decision(kind: Kind) -> Decision:
     """A new decision of a kind without fields, looked up by kind. Only for the turn's action
     choice pushed by a mushroom (another action): the action choice knows every mushroom, so
     the mushrooms cannot import it."""

@@ -29,7 +29,7 @@ from leafpile.games.undergrove.components import (
     N,
     tile,
 )
-from leafpile.games.undergrove.decision import Decision, decision, push
+from leafpile.games.undergrove.decision import Decision, new_decision, push
 from leafpile.games.undergrove.forest import has_root
 from leafpile.games.undergrove.kinds import (
     ABSORB_EFFECT,
@@ -154,7 +154,7 @@ def _gain_effect(s: UndergroveState, p: int, eff: Effects, t: int, host: int) ->
     if isinstance(choice, int) and choice:
         entries.append(GainNutrients(choice))
     if eff.get("again"):
-        entries.append(decision(Kind.MAIN))
+        entries.append(new_decision(Kind.MAIN))
     push(s.pending, *entries)
 
 
@@ -250,7 +250,7 @@ class NutrientOrAgain(Decision):
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         s.pending.pop()
         if action is AGAIN:
-            s.pending.append(decision(Kind.MAIN))
+            s.pending.append(new_decision(Kind.MAIN))
         else:
             s.res[p][N] += 1
 
