@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from leafpile.games.undergrove import GAME, UndergroveState, rules
-from leafpile.games.undergrove.components import DECK, cell
+from leafpile.games.undergrove import GAME, UndergroveState
+from leafpile.games.undergrove.components import CORNER_OFFSETS, DECK, cell
+from leafpile.games.undergrove.forest import put_tile as forest_put_tile
+from leafpile.games.undergrove.kinds import Kind
 
 SORTED_DECK = tuple(DECK)
 
@@ -49,14 +51,14 @@ def put_tile(s: UndergroveState, t: int, x: int, y: int, carbon: int = 0) -> Non
         s.deck.remove(t)
     if t in s.discard:
         s.discard.remove(t)
-    rules._put_tile(s, t, cell(x, y))
+    forest_put_tile(s, t, cell(x, y))
     s.carbon[t] = carbon
 
 
 def give_root(s: UndergroveState, p: int, x: int, y: int, t: int) -> None:
     """A root from p's piece on corner (x, y) into tile t (no goal-8 bookkeeping)."""
     corner = cell(x, y)
-    slot = rules.CORNER_OFFSETS.index(corner - s.pos[t])
+    slot = CORNER_OFFSETS.index(corner - s.pos[t])
     s.roots[4 * t + slot] = p
     s.roots_left[p] -= 1
 
@@ -78,8 +80,8 @@ def set_res(s: UndergroveState, p: int, C=0, N=0, P=0, K=0) -> None:
 def pass_turn(s: UndergroveState) -> None:
     """The current player photosynthesizes without converting or discarding."""
     s.play("photosynthesize")
-    while s.pending and s.pending[-1][0] in ("convert", "discard"):
-        s.play("convert 0" if s.pending[-1][0] == "convert" else "done")
+    while s.pending and s.pending[-1].kind in (Kind.CONVERT, Kind.DISCARD):
+        s.play("convert 0" if s.pending[-1].kind == Kind.CONVERT else "done")
 
 
 B, PINK, G, Y = 1, 2, 4, 8  # token bits

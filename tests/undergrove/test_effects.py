@@ -6,7 +6,7 @@ root from (0,0) into it lets P0 activate it.
 
 from __future__ import annotations
 
-from leafpile.games.undergrove import rules
+from leafpile.games.undergrove.scoring import tile_vp
 from tests.undergrove.helpers import (
     PINK,
     B,
@@ -145,37 +145,37 @@ def test_scarletina_absorbs_one_carbon_with_the_first_two_steps_free():
 
 def test_storing_own_resources_raises_the_dynamic_pine_cones():
     s = rooted(42)  # Peppery Bolete: g, 1 C; +3 K, then store 0-3 K (max 4)
-    assert rules.tile_vp(s, 42) == 0
+    assert tile_vp(s, 42) == 0
     play(s, "activate 42")
     assert legal(s) == ["store 0", "store 1", "store 2", "store 3"]
     play(s, "store 3")
-    assert s.stored[42] == 3 and s.res[0][3] == 2 and rules.tile_vp(s, 42) == 3
+    assert s.stored[42] == 3 and s.res[0][3] == 2 and tile_vp(s, 42) == 3
     pass_turn(s)
     s.ready[0] = 0b1111
     play(s, "activate 42")
     assert legal(s) == ["store 0", "store 1"]  # capacity 4
     play(s, "store 1")
-    assert rules.tile_vp(s, 42) == 5  # 4 stored -> 5 VP (§6.2)
+    assert tile_vp(s, 42) == 5  # 4 stored -> 5 VP (§6.2)
 
 
 def test_yellow_veiled_amanita_stores_one_resource_from_the_supply_up_to_two():
     s = rooted(41)  # b, 1 C; +2 nutrients of choice, 1 stored from supply; VP 2 x stored
     play(s, "activate 41", "gain N", "gain N")
-    assert s.stored[41] == 1 and rules.tile_vp(s, 41) == 2 and s.res[0] == [3, 4, 2, 2]
+    assert s.stored[41] == 1 and tile_vp(s, 41) == 2 and s.res[0] == [3, 4, 2, 2]
     s.stored[41] = 2
     pass_turn(s)
     s.ready[0] = 0b1111
     play(s, "activate 41", "gain N", "gain N")
-    assert s.stored[41] == 2 and rules.tile_vp(s, 41) == 4
+    assert s.stored[41] == 2 and tile_vp(s, 41) == 4
 
 
 def test_adjacent_tiles_of_the_same_symbol_raise_pine_cones():
     s = rooted(45)  # Mouse Trich (p) at (-1,-1): neighbours 2 (g) and 4 (y)
-    assert rules.tile_vp(s, 45) == 2
+    assert tile_vp(s, 45) == 2
     put_tile(s, 6, -2, -1)  # Vermillion Waxcap, p
-    assert rules.tile_vp(s, 45) == 3
+    assert tile_vp(s, 45) == 3
     put_tile(s, 13, -1, -2)  # Gooseberry Russula, p
-    assert rules.tile_vp(s, 45) == 4
+    assert tile_vp(s, 45) == 4
 
 
 def test_copycat_resolves_a_same_symbol_tile_paying_onto_the_copycat():

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from leafpile.games.undergrove import rules
-from leafpile.games.undergrove.rules import goal_measure, goal_points, ranking_points
+from leafpile.games.undergrove.scoring import (
+    goal_measure,
+    goal_points,
+    piece_points,
+    ranking_points,
+    score_parts,
+)
 from tests.undergrove.helpers import (
     fresh,
     give_root,
@@ -131,7 +136,7 @@ def test_final_scoring_of_a_scripted_game_by_hand():
     s.end_space[0] = 4  # E5: 2 VP
     s.big_turns[0] = 2  # goal 1: 5
     # goal 3: columns x=-1 and x=0 -> 0; goal 5: one tree -> 1
-    assert rules.score_parts(s, 0) == {"roots": 9, "bonus": 4, "resources": 4}
+    assert score_parts(s, 0) == {"roots": 9, "bonus": 4, "resources": 4}
     # P1: seedling on (1,0) with no carbon scores no roots; 10 resources -> 5; goals 0
     assert s.scores() == [9 + 4 + 4 + 5 + 0 + 1, 5]
     s.over = True
@@ -142,11 +147,11 @@ def test_a_seedling_scores_only_as_many_roots_as_it_holds_carbon():
     s = fresh()
     give_root(s, 0, 0, 0, 2)
     corner = s.pos[1]
-    assert rules.piece_points(s, corner) == 0
+    assert piece_points(s, corner) == 0
     s.pcarbon[corner] = 1
-    assert rules.piece_points(s, corner) == 3
+    assert piece_points(s, corner) == 3
     s.pcarbon[corner] = 3
-    assert rules.piece_points(s, corner) == 5
+    assert piece_points(s, corner) == 5
 
 
 def test_ties_go_to_most_trees_then_most_carbon_on_seedlings():

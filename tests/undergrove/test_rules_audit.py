@@ -8,8 +8,10 @@ import json
 import pytest
 
 from leafpile.engine import IllegalActionError, InvalidNotationError
-from leafpile.games.undergrove import GAME, rules
+from leafpile.games.undergrove import GAME
 from leafpile.games.undergrove.components import GOAL_CARDS, tile
+from leafpile.games.undergrove.payments import PaySteps
+from leafpile.games.undergrove.scoring import piece_points, score_parts, tile_vp
 from tests.undergrove.helpers import (
     B,
     G,
@@ -69,14 +71,14 @@ def test_carbon_movement_costs_the_distance_to_the_nearest_rooted_tile():
         s.carbon[t] = 0
     put_tile(s, 20, -3, 0, carbon=1)  # 3 steps from Painted Suillus (-1,0), 3 from (0,0)
     play(s, "absorb", "carbon 20>0,0", "flip b", "pay N")
-    assert s.pending[-1] == ("step", 3)
+    assert s.pending[-1] == PaySteps(3)
     s = fresh()
     for t in (2, 3, 4, 5):
         s.carbon[t] = 0
     put_tile(s, 20, -3, 0, carbon=1)
     give_root(s, 0, 0, 0, 2)  # now rooted in (-1,0): only 2 steps
     play(s, "absorb", "carbon 20>0,0", "flip b", "pay N")
-    assert s.pending[-1] == ("step", 2)
+    assert s.pending[-1] == PaySteps(2)
 
 
 def test_carbon_moves_by_manhattan_distance_even_across_empty_cells():
@@ -85,7 +87,7 @@ def test_carbon_moves_by_manhattan_distance_even_across_empty_cells():
         s.carbon[t] = 0
     put_tile(s, 20, 2, 2, carbon=1)  # diagonal from the Earthlover, no tile between
     play(s, "absorb", "carbon 20>0,0", "flip b", "pay N")
-    assert s.pending[-1] == ("step", 4)
+    assert s.pending[-1] == PaySteps(4)
 
 
 def test_the_track_moves_once_even_when_an_extra_action_absorbs_again():
@@ -110,7 +112,7 @@ def test_a_bonus_tile_is_spent_once_and_scoring_tiles_count_at_the_end():
     assert [a for a in legal(s) if a.startswith("use")] == ["use B1"]
     play(s, "use B1")
     assert s.res[0][1] == 3 and "use B1" not in legal(s)
-    assert rules.score_parts(s, 0)["bonus"] == 1 + 2
+    assert score_parts(s, 0)["bonus"] == 1 + 2
 
 
 # -- §4.3 / §4.4 placement bonuses --------------------------------------------------------------
@@ -277,15 +279,15 @@ def test_stored_resources_raise_the_tile_for_everyone_and_are_not_leftovers():
     s.pcarbon[c(-1, -1)] = 1
     play(s, "activate 43", "store 3")
     assert s.res[0] == [3, 2, 2, 2]
-    assert rules.score_parts(s, 0)["resources"] == 4
-    assert rules.piece_points(s, c(-1, -1)) == 3  # P1's seedling scores the 3 stored
+    assert score_parts(s, 0)["resources"] == 4
+    assert piece_points(s, c(-1, -1)) == 3  # P1's seedling scores the 3 stored
 
 
 def test_seedling_scoring_ignores_carbon_beyond_its_roots():
     s = fresh()
     s.trees[0] = 0
     s.pcarbon[c(0, 0)] = 4
-    assert rules.piece_points(s, c(0, 0)) == 2  # one root (Earthlover) however much carbon
+    assert piece_points(s, c(0, 0)) == 2  # one root (Earthlover) however much carbon
 
 
 # -- bad input ----------------------------------------------------------------------------------
@@ -409,7 +411,7 @@ def test_a_copycat_copying_a_storing_tile_stores_on_the_copied_tile():
     put_tile(s, 42, 2, 0)  # Peppery Bolete (g): +3 K, then store K on it (VP by stored count)
     play(s, "activate 53", "copy 42", "store 2")
     assert s.carbon[53] == 1 and s.carbon[42] == 0  # the carbon paid lands on the copycat
-    assert s.stored[42] == 2 and s.stored[53] == 0 and rules.tile_vp(s, 42) == 2
+    assert s.stored[42] == 2 and s.stored[53] == 0 and tile_vp(s, 42) == 2
     assert s.res[0] == [3, 2, 2, 3]
 
 
@@ -418,4 +420,4 @@ def test_a_copycat_copying_yellow_veiled_amanita_fills_the_amanita():
     put_tile(s, 41, 2, 0)  # Yellow-veiled Amanita (b): 2 nutrients, 1 stored from the supply
     s.stored[41] = 1
     play(s, "activate 51", "copy 41", "gain N", "gain N")
-    assert s.stored[41] == 2 and s.stored[51] == 0 and rules.tile_vp(s, 41) == 4
+    assert s.stored[41] == 2 and s.stored[51] == 0 and tile_vp(s, 41) == 4

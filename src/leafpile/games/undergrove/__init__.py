@@ -3,22 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import ClassVar
 
-from leafpile.engine import (
-    Action,
-    Game,
-    GameInfo,
-    InvalidOptionsError,
-    OptionSpec,
-    OptionValue,
-    Rng,
-    State,
-)
+from leafpile.engine import Game, GameInfo, InvalidOptionsError, OptionSpec, OptionValue
+from leafpile.engine.game import ActionsModule, HeuristicModule, RulesModule, ViewModule
 from leafpile.games.undergrove import actions, heuristic, rules, view
-from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK
+from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
+from leafpile.games.undergrove.heuristic import BOT_LEVELS
 from leafpile.games.undergrove.state import UndergroveState
+from leafpile.games.undergrove.turn import DEFAULT_ROUND_LIMIT, MAX_ROUND_LIMIT
 
 #: Decisions in one turn can never exceed this: 3 bonus tiles, 1 + 12 actions (each of the 12
 #: extra-action tiles once, [D] once per turn), each at most 2 absorbs of at most 60 paid steps
@@ -27,7 +20,12 @@ MAX_TURN_DECISIONS = 3 + 13 * (2 * (2 + 60) + 12) + 6
 
 
 class UndergroveGame(Game):
-    bot_levels = heuristic.BOT_LEVELS
+    state_class = UndergroveState
+    actions: ClassVar[ActionsModule] = actions
+    rules: ClassVar[RulesModule] = rules
+    view: ClassVar[ViewModule] = view
+    heuristic: ClassVar[HeuristicModule] = heuristic
+    bot_levels = BOT_LEVELS
     info = GameInfo(
         name="undergrove",
         title="Undergrove",
@@ -57,13 +55,13 @@ class UndergroveGame(Game):
             ),
             OptionSpec(
                 "round_limit",
-                rules.DEFAULT_ROUND_LIMIT,
-                f"[D] the game also ends after this many rounds, 1-{rules.MAX_ROUND_LIMIT} "
+                DEFAULT_ROUND_LIMIT,
+                f"[D] the game also ends after this many rounds, 1-{MAX_ROUND_LIMIT} "
                 "(a safety net for stuck games)",
             ),
         ),
         score_bounds=(0, 100_000),
-        max_length=4 + rules.MAX_ROUND_LIMIT * 4 * MAX_TURN_DECISIONS,
+        max_length=4 + MAX_ROUND_LIMIT * 4 * MAX_TURN_DECISIONS,
         summary="Trade carbon for nutrients with the mushrooms of a shared forest (2-4 players).",
     )
 
@@ -75,7 +73,7 @@ class UndergroveGame(Game):
         goals = options.get("goals", ())
         assert isinstance(goals, tuple)
         if goals:
-            problem = rules.check_goals(goals)
+            problem = check_goals(goals)
             if problem:
                 raise InvalidOptionsError(problem)
         bonus = options.get("bonus_tiles", ())
@@ -89,47 +87,15 @@ class UndergroveGame(Game):
             raise InvalidOptionsError(
                 f"option 'bonus_tiles' needs at least {need} different bonus ids 1-16"
             )
-        limit = options.get("round_limit", rules.DEFAULT_ROUND_LIMIT)
+        limit = options.get("round_limit", DEFAULT_ROUND_LIMIT)
         assert isinstance(limit, int)
-        if not 1 <= limit <= rules.MAX_ROUND_LIMIT:
+        if not 1 <= limit <= MAX_ROUND_LIMIT:
             raise InvalidOptionsError(
-                f"option 'round_limit' must be between 1 and {rules.MAX_ROUND_LIMIT}"
+                f"option 'round_limit' must be between 1 and {MAX_ROUND_LIMIT}"
             )
         first = options.get("first_player", "random")
         if first != "random" and int(str(first)) >= players:
             raise InvalidOptionsError(f"option 'first_player' must be below {players}")
-
-    def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> UndergroveState:
-        state = UndergroveState(players, seed, options)
-        rules.start_game(state)
-        return state
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> UndergroveState:
-        players, seed, options = self.base_from_dict(data)
-        return UndergroveState.from_dict(players, seed, options, data)
-
-    def parse_notation(self, text: str) -> Action:
-        return actions.parse_notation(text)
-
-    def player_view(self, state: State, player: int | None) -> UndergroveState:
-        assert isinstance(state, UndergroveState)
-        return view.player_view(state, player)
-
-    def determinize(self, view_state: State, player: int | None, rng: Rng) -> UndergroveState:
-        assert isinstance(view_state, UndergroveState)
-        return view.determinize(view_state, player, rng)
-
-    def render(self, state: State, viewer: int | None = None) -> Any:
-        assert isinstance(state, UndergroveState)
-        return view.render(state, viewer)
-
-    def describe(self, state: State, action: Action) -> str:
-        assert isinstance(state, UndergroveState)
-        return view.describe(state, str(action))
-
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, UndergroveState)
-        return heuristic.evaluate(state, player)
 
 
 GAME = UndergroveGame()

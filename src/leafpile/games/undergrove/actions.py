@@ -129,6 +129,23 @@ seedling = cache(Seedling)
 root = cache(Root)
 carbon = cache(Carbon)
 
+# The word decisions, shared objects compared with `is`.
+ABSORB, REPRODUCE, PARTNER, PHOTO = (
+    word("absorb"),
+    word("reproduce"),
+    word("partner"),
+    word("photosynthesize"),
+)
+SKIP, STOP, DONE, NUTRIENT, AGAIN = (
+    word("skip"),
+    word("stop"),
+    word("done"),
+    word("nutrient"),
+    word("again"),
+)
+#: Answers that only close an optional step: a decision offering nothing else is dropped.
+CLOSERS = frozenset({SKIP, STOP, DONE, numbered("convert", 0)})
+
 _XY = r"(-?\d+),(-?\d+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(activate|convert|discard|store|copy) (\d+)$"), "numbered"),

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from leafpile.games.undergrove.kinds import BonusKind, Effect, Measure, Ongoing, Reward
+
 W = 256
 OFFSET = 128
 
@@ -60,12 +62,12 @@ class Tile:
     effect: dict[str, Any] = field(compare=False)
 
     @property
-    def kind(self) -> str:
-        return str(self.effect["kind"])
+    def kind(self) -> Effect:
+        return Effect(self.effect["kind"])
 
     @property
     def activatable(self) -> bool:
-        return self.kind != "ongoing"
+        return self.kind is not Effect.ONGOING
 
 
 def _read(name: str) -> Any:
@@ -106,15 +108,17 @@ def tile(tile_id: int) -> Tile:
 
 
 TOKEN_OF = tuple(-1 if t is None else t.token for t in TILES)
-KIND_OF = tuple("" if t is None else t.kind for t in TILES)
-ONGOING_BONUS = {t.effect["bonus"]: t.id for t in TILES if t is not None and t.kind == "ongoing"}
+KIND_OF: tuple[Effect | None, ...] = tuple(None if t is None else t.kind for t in TILES)
+ONGOING_BONUS = {
+    Ongoing(t.effect["bonus"]): t.id for t in TILES if t is not None and t.kind is Effect.ONGOING
+}
 
 
 @dataclass(frozen=True)
 class Goal:
     id: int
     name: str
-    measure: str
+    measure: Measure
     table: tuple[int, ...] = ()
     ranking: bool = False
     per: int = 0
@@ -132,7 +136,7 @@ def _load_goals() -> tuple[dict[int, Goal], tuple[int, ...]]:
         g["id"]: Goal(
             g["id"],
             g["name"],
-            g["measure"],
+            Measure(g["measure"]),
             tuple(g.get("table", ())),
             bool(g.get("ranking", False)),
             int(g.get("per", 0)),
@@ -147,20 +151,32 @@ GOALS, RANKING_POINTS = _load_goals()
 GOAL_CARDS = tuple((2 * i + 1, 2 * i + 2) for i in range(len(GOALS) // 2))
 
 
+def check_goals(goals: tuple[int, ...]) -> str | None:
+    """Why a goal choice is impossible (None if fine): 3 goals, from 3 different cards."""
+    if len(goals) != 3 or any(g not in GOALS for g in goals):
+        return "option 'goals' needs 3 goal numbers 1-12"
+    if len({(g - 1) // 2 for g in goals}) != 3:
+        return "option 'goals' needs goals from 3 different cards (1/2, 3/4, ... are one card)"
+    return None
+
+
 @dataclass(frozen=True)
 class BonusTile:
     id: int
-    kind: str  # "gain" (one-shot), "refresh" (one-shot), "points" (end of game)
+    kind: BonusKind  # gain and refresh are one-shot, points count at the end
     resource: int = -1
     points: int = 0
 
     @property
     def one_shot(self) -> bool:
-        return self.kind != "points"
+        return self.kind is not BonusKind.POINTS
 
 
 def _load_track() -> dict[str, Any]:
-    return dict(_read("track.json"))
+    track = dict(_read("track.json"))
+    for space in (*track["spaces"], *track["end_spaces"]):
+        space["reward"] = Reward(space["reward"])
+    return track
 
 
 _TRACK = _load_track()
@@ -172,7 +188,7 @@ BONUS_SET_SIZE: dict[int, int] = {int(k): v for k, v in _TRACK["bonus_set_size"]
 BONUS_TILES: dict[int, BonusTile] = {
     b["id"]: BonusTile(
         b["id"],
-        b["kind"],
+        BonusKind(b["kind"]),
         RESOURCES.index(b["resource"]) if "resource" in b else -1,
         int(b.get("points", 0)),
     )

@@ -10,8 +10,12 @@ activation tokens (actions available next turn), seedlings that can still absorb
 
 from __future__ import annotations
 
-from leafpile.games.undergrove import rules
+from leafpile.games.undergrove.carbon_movement import AbsorbCarbon
 from leafpile.games.undergrove.components import SUPPLY
+from leafpile.games.undergrove.growing import PlaceRoot, PlaceSeedling
+from leafpile.games.undergrove.payments import nutrients, token_count
+from leafpile.games.undergrove.photosynthesis import EndPhotosynthesis
+from leafpile.games.undergrove.scoring import totals
 from leafpile.games.undergrove.state import UndergroveState
 
 #: Bot levels tuned for Undergrove (`Game.bot_levels`). A turn is a long chain of small
@@ -40,7 +44,7 @@ def features(state: UndergroveState, p: int, score: float) -> float:
             piece_carbon += state.pcarbon[c]
             growing += code == tree or state.pcarbon[c] < 4  # a tree has grown: keep its worth
     roots_placed = SUPPLY["roots"] - state.roots_left[p]
-    ready = rules.token_count(state.ready[p])
+    ready = token_count(state.ready[p])
     track_step = int(
         p == state.to_move and state.absorbed and not state.track_done and state.track[p] < 9
     )
@@ -53,15 +57,15 @@ def features(state: UndergroveState, p: int, score: float) -> float:
         # Credit what the turn has already paid for but not resolved yet, so that the first
         # step of a multi-step action is not judged by its costs alone.
         for entry in state.pending:
-            kind = entry[0]
-            if kind == "photo_end":
+            kind = type(entry)
+            if kind is EndPhotosynthesis:
                 score += 1.0  # 2 C at half a point each
                 ready = 4
-            elif kind == "seedling":
+            elif kind is PlaceSeedling:
                 growing += 1
-            elif kind == "root" and not entry[2]:
+            elif type(entry) is PlaceRoot and not entry.optional:
                 roots_placed += 1
-            elif kind == "carbon" and entry[4]:
+            elif type(entry) is AbsorbCarbon and entry.must:
                 piece_carbon += 1
     return (
         score
@@ -70,7 +74,7 @@ def features(state: UndergroveState, p: int, score: float) -> float:
         + W_ROOTS_PLACED * roots_placed
         + W_READY_TOKEN * ready
         + W_SEEDLING * growing
-        + W_NUTRIENT * rules.nutrients(state, p)
+        + W_NUTRIENT * nutrients(state, p)
         + W_CAN_REPRODUCE * can_reproduce
     )
 
@@ -78,8 +82,8 @@ def features(state: UndergroveState, p: int, score: float) -> float:
 def evaluate(state: UndergroveState, player: int) -> float:
     """Own features minus the best opponent's (higher is better for `player`)."""
     if state.over:
-        scores = rules.scores(state)
+        scores = totals(state)
         return float(scores[player] - max(v for q, v in enumerate(scores) if q != player))
-    scores = rules.scores(state)
+    scores = totals(state)
     values = [features(state, q, scores[q]) for q in range(state.num_players)]
     return values[player] - max(v for q, v in enumerate(values) if q != player)

@@ -7,8 +7,11 @@ reverse map; `carbon[tile]` and `stored[tile]` what lies on it. Pieces sit on co
 place-holder, and `pcarbon[corner]` the carbon it holds. `roots[4 * tile + i]` is the player
 whose root fills the slot of `tile` pointing at its corner i (TL, TR, BL, BR), or -1.
 
-The turn is a stack of pending decisions (`pending`, top = last): tuples `(kind, *ints)`; see
-rules.py for the kinds.
+The turn is a stack of pending decisions (`pending`, top = last), each a small frozen object
+saved as `[kind, *ints]` (decision.py; the kinds are in kinds.py).
+
+This module imports no rules: the state reaches them through its game (`State.game`), and a
+saved pending decision is loaded and checked by its own class (decision.py).
 """
 
 from __future__ import annotations
@@ -18,14 +21,13 @@ from typing import Any
 
 from leafpile.engine import (
     TERMINAL,
-    Action,
     InvalidStateError,
     OptionValue,
     State,
     int_list,
+    int_rows,
     require,
 )
-from leafpile.games.undergrove import rules
 from leafpile.games.undergrove.components import (
     ALL_TOKENS,
     BLOCKER,
@@ -37,11 +39,12 @@ from leafpile.games.undergrove.components import (
     OFFSET,
     SUPPLY,
     cell,
+    check_goals,
     coord_text,
     coords,
 )
-
-Pending = tuple[Any, ...]
+from leafpile.games.undergrove.decision import Decision, load
+from leafpile.games.undergrove.kinds import Kind
 
 
 class UndergroveState(State):
@@ -126,7 +129,7 @@ class UndergroveState(State):
         self.over = False
         self.setup_left = 0  # initial seedlings still to place (§3.6)
         # this turn
-        self.pending: list[Pending] = []
+        self.pending: list[Decision] = []
         self.absorbed = False
         self.track_done = False
         self.gained_c = 0
@@ -137,18 +140,6 @@ class UndergroveState(State):
     @property
     def current_player(self) -> int:
         return TERMINAL if self.over else self.to_move
-
-    def legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def scores(self) -> list[float]:
-        return [float(v) for v in rules.scores(self)]
-
-    def winners(self) -> list[int]:
-        return rules.winners(self)
 
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> UndergroveState:
@@ -225,7 +216,7 @@ class UndergroveState(State):
             final_round=self.final_round,
             over=self.over,
             setup_left=self.setup_left,
-            pending=[list(e) for e in self.pending],
+            pending=[e.to_list() for e in self.pending],
             absorbed=self.absorbed,
             track_done=self.track_done,
             gained_c=self.gained_c,
@@ -242,7 +233,7 @@ class UndergroveState(State):
         s = cls(players, seed, options)
         n = players
         s.load_base(data)
-        for row in _rows(data, "tiles", 5):
+        for row in int_rows(data, "tiles", width=5):
             t, x, y, carbon, stored = row
             if not 1 <= t <= NUM_TILES or s.pos[t] >= 0 or carbon < 0 or not 0 <= stored <= 4:
                 raise InvalidStateError(f"saved state has a bad tile {row!r}")
@@ -251,7 +242,7 @@ class UndergroveState(State):
                 raise InvalidStateError(f"saved state has two tiles on ({x},{y})")
             s.pos[t], s.carbon[t], s.stored[t] = c, carbon, stored
             s.tile_at[c] = t
-        for row in _rows(data, "pieces", 4):
+        for row in int_rows(data, "pieces", width=4):
             x, y, code, carbon = row
             c = _cell(x, y)
             if c in s.piece or not ((0 <= code < 8 and code % 4 < n) or code == BLOCKER):
@@ -261,19 +252,19 @@ class UndergroveState(State):
             s.piece[c] = code
             if code != BLOCKER:
                 s.pcarbon[c] = carbon
-        for row in _rows(data, "roots", 3):
+        for row in int_rows(data, "roots", width=3):
             t, i, p = row
             if not (1 <= t <= NUM_TILES and 0 <= i < 4 and 0 <= p < n and s.pos[t] >= 0):
                 raise InvalidStateError(f"saved state has a bad root {row!r}")
             s.roots[4 * t + i] = p
         s.deck = int_list(data, "deck")
         s.discard = int_list(data, "discard")
-        s.hands = _lists(data, "hands", n)
+        s.hands = int_rows(data, "hands", count=n)
         s.goals = int_list(data, "goals")
-        s.bonus_sets = _lists(data, "bonus_sets", 3)
-        res = _lists(data, "resources", n)
-        if any(len(r) != 4 or min(r) < 0 for r in res):
-            raise InvalidStateError("saved state field 'resources' is malformed")
+        s.bonus_sets = int_rows(data, "bonus_sets", count=3)
+        res = int_rows(data, "resources", count=n, width=4)
+        if any(min(r) < 0 for r in res):
+            raise InvalidStateError("saved state field 'resources' has a negative amount")
         s.res = res
         for name in (
             "ready",
@@ -286,32 +277,19 @@ class UndergroveState(State):
             "conversions",
             "symbol_turns",
         ):
-            values = int_list(data, name)
-            if len(values) != n:
-                raise InvalidStateError(f"saved state field {name!r} needs one entry per player")
-            setattr(s, name, values)
-        s.bonus = _lists(data, "bonus", n)
+            setattr(s, name, int_list(data, name, length=n))
+        s.bonus = int_rows(data, "bonus", count=n)
         s.first = require(data, "first", int)
         s.to_move = require(data, "to_move", int)
         s.round = require(data, "round", int)
         s.final_round = require(data, "final_round", int)
         s.over = require(data, "over", bool)
         s.setup_left = require(data, "setup_left", int)
-        pending = require(data, "pending", list)
-        s.pending = []
-        for entry in pending:
-            if (
-                not isinstance(entry, list)
-                or not entry
-                or entry[0] not in rules.KINDS
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])
-            ):
-                raise InvalidStateError(f"saved state has a bad pending decision {entry!r}")
-            s.pending.append(tuple(entry))
+        s.pending = [load(entry) for entry in require(data, "pending", list)]
         s.absorbed = require(data, "absorbed", bool)
         s.track_done = require(data, "track_done", bool)
         s.gained_c = require(data, "gained_c", int)
-        s.root_symbols = int_list(data, "root_symbols")
+        s.root_symbols = int_list(data, "root_symbols", length=4)
         activated = int_list(data, "activated")
         if any(not 1 <= t <= NUM_TILES for t in activated):
             raise InvalidStateError("saved state field 'activated' lists an unknown tile")
@@ -326,28 +304,6 @@ def _cell(x: int, y: int) -> int:
     return cell(x, y)
 
 
-def _rows(data: Mapping[str, Any], key: str, width: int) -> list[list[int]]:
-    rows = require(data, key, list)
-    for row in rows:
-        if not (
-            isinstance(row, list)
-            and len(row) == width
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
-        ):
-            raise InvalidStateError(f"saved state field {key!r} is malformed")
-    return [list(r) for r in rows]
-
-
-def _lists(data: Mapping[str, Any], key: str, count: int) -> list[list[int]]:
-    rows = require(data, key, list)
-    if len(rows) != count or not all(
-        isinstance(r, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
-        for r in rows
-    ):
-        raise InvalidStateError(f"saved state field {key!r} is malformed")
-    return [list(r) for r in rows]
-
-
 def _check_consistent(s: UndergroveState) -> None:
     """Refuse saves that no game could reach (a broken file must not become a broken game)."""
     n = s.num_players
@@ -357,8 +313,6 @@ def _check_consistent(s: UndergroveState) -> None:
         raise InvalidStateError("saved state has bad goals")
     if any(b not in BONUS_TILES for row in s.bonus_sets + s.bonus for b in row):
         raise InvalidStateError("saved state has an unknown bonus tile")
-    if len(s.root_symbols) != 4:
-        raise InvalidStateError("saved state field 'root_symbols' is malformed")
     if not (s.over or s.pending):
         raise InvalidStateError("saved state has nothing to decide but is not over")
     hidden = [t for h in s.hands for t in h if t < 0]
@@ -373,10 +327,10 @@ def _check_consistent(s: UndergroveState) -> None:
     _check_pieces(s)
     _check_counters(s)
     for e in s.pending:
-        problem = rules.pending_problem(s, e)
+        problem = e.problem(s)
         if problem:
             raise InvalidStateError(
-                f"saved state has a bad pending decision {list(e)!r}: {problem}"
+                f"saved state has a bad pending decision {e.to_list()!r}: {problem}"
             )
 
 
@@ -421,12 +375,12 @@ def _check_counters(s: UndergroveState) -> None:
     bonus = [b for row in s.bonus_sets + s.bonus for b in row]
     if len(set(bonus)) != len(bonus):
         raise InvalidStateError("saved state has the same bonus tile twice")
-    if rules.check_goals(tuple(s.goals)):
+    if check_goals(tuple(s.goals)):
         raise InvalidStateError("saved state has bad goals")
     counters = (*s.big_turns, *s.conversions, *s.symbol_turns, *s.root_symbols, s.gained_c)
     if any(v < 0 for v in counters):
         raise InvalidStateError("saved state has a negative goal counter")
     if s.round < 0 or not -1 <= s.final_round <= s.round + 1 or not 0 <= s.setup_left <= n:
         raise InvalidStateError("saved state has bad round counters")
-    if s.setup_left and s.pending != [("setup",)]:
+    if s.setup_left and [e.kind for e in s.pending] != [Kind.SETUP]:
         raise InvalidStateError("saved state is placing first seedlings but asks something else")

@@ -11,8 +11,17 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from leafpile.engine import Rng
-from leafpile.games.undergrove import rules
+from leafpile.engine import Action, Rng
+from leafpile.games.undergrove.actions import (
+    Carbon,
+    Numbered,
+    Place,
+    Resource,
+    Root,
+    Seedling,
+    Swap,
+    Word,
+)
 from leafpile.games.undergrove.components import (
     BLOCKER,
     BONUS_SETS_AT,
@@ -29,6 +38,7 @@ from leafpile.games.undergrove.components import (
     coords,
     tile,
 )
+from leafpile.games.undergrove.scoring import tile_vp, totals, winners
 from leafpile.games.undergrove.state import UndergroveState
 
 HIDDEN = -1
@@ -130,7 +140,7 @@ def render_forest(state: UndergroveState) -> Text:
         carbon = state.carbon[t]
         put(r + 3, col + 1, f"C{carbon}" if carbon else "  ", "bold yellow" if carbon else "")
         extra = f"+{state.stored[t]}" if state.stored[t] else ""
-        put(r + 3, col + 4, f"{rules.tile_vp(state, t)}v{extra}", "green")
+        put(r + 3, col + 4, f"{tile_vp(state, t)}v{extra}", "green")
         # root marks: slot i sits in the tile's corner i (TL, TR, BL, BR)
         spots = ((r + 1, col), (r + 1, col + 8), (r + 3, col), (r + 3, col + 8))
         for i, (rr, cc) in enumerate(spots):
@@ -192,10 +202,10 @@ def render(state: UndergroveState, viewer: int | None = None) -> Group:
     parts: list[Text] = [head, render_forest(state)]
     for p in range(state.num_players):
         parts.append(player_line(state, p, viewer))
-    totals = rules.scores(state)
-    parts.append(Text("score now: " + "  ".join(f"P{p} {v}" for p, v in enumerate(totals))))
+    points = totals(state)
+    parts.append(Text("score now: " + "  ".join(f"P{p} {v}" for p, v in enumerate(points))))
     if state.over:
-        won = rules.winners(state)
+        won = winners(state)
         who = " and ".join(f"P{w}" for w in won)
         parts.append(Text(f"game over: {who} {'win' if len(won) > 1 else 'wins'}", style="bold"))
     elif state.pending:
@@ -203,31 +213,8 @@ def render(state: UndergroveState, viewer: int | None = None) -> Group:
     return Group(*parts)
 
 
-_PROMPTS = {
-    "main": "choose an action (absorb, activate N, reproduce, partner, photosynthesize)",
-    "setup": "put your first seedling on an Earthlover corner",
-    "carbon": "choose the carbon to absorb: carbon TILE>X,Y",
-    "flip": "flip a ready activation token",
-    "pay": "pay a nutrient",
-    "step": "pay one carbon-movement step (a token or a nutrient)",
-    "gain": "take a nutrient",
-    "swap": "swap a nutrient or done",
-    "place": "place a mushroom from your hand (or skip)",
-    "seedling": "put a seedling on a free corner",
-    "root": "place a root",
-    "convert": "convert nitrogen into carbon",
-    "discard": "discard tiles from your hand, then done",
-    "store": "store resources on the mushroom",
-    "choice": "+1 N (nutrient) or another action (again)",
-    "copy": "choose the mushroom to copy",
-    "bonus": "take a bonus tile",
-    "endspace": "choose an end space",
-    "refresh1": "refresh one used token",
-}
-
-
 def prompt(state: UndergroveState) -> str:
-    return _PROMPTS.get(state.pending[-1][0], "")
+    return state.pending[-1].prompt
 
 
 _WORD_SENTENCES = {
@@ -243,48 +230,50 @@ _WORD_SENTENCES = {
 }
 
 
-def describe(state: UndergroveState, text: str) -> str:
-    """One sentence for the log, from the state before the action and its notation."""
+def describe(state: UndergroveState, action: Action) -> str:
+    """One sentence for the log, from the state before the action."""
     who = f"P{state.to_move}"
-    verb, _, rest = text.partition(" ")
-    if not rest and verb in _WORD_SENTENCES:
-        return f"{who} {_WORD_SENTENCES[verb]}"
+    match action:
+        case Word(word=w) if w in _WORD_SENTENCES:
+            return f"{who} {_WORD_SENTENCES[w]}"
+        case Carbon(tile=t, corner=corner):
+            return (
+                f"{who} absorbs a carbon from {t} {tile(t).name} into the seedling at "
+                f"{coord_text(corner)}"
+            )
+        case Place(tile=t, cell=c):
+            return f"{who} places {t} {tile(t).name} at {coord_text(c)}"
+        case Root(corner=corner, tile=t):
+            return f"{who} roots from {coord_text(corner)} into {t} {tile(t).name}"
+        case Seedling(corner=corner):
+            return f"{who} puts a seedling on {coord_text(corner)}"
+        case Resource(verb="pay" | "gain" as verb, r=r):
+            return f"{who} {verb}s 1 {RESOURCES[r]}"
+        case Resource(verb=verb, r=r):  # flip / refresh a token
+            return f"{who} {verb}s the {TOKEN_NAMES[r]} token"
+        case Swap(give=give, get=get):
+            return f"{who} swaps 1 {RESOURCES[give]} for 1 {RESOURCES[get]}"
+        case Numbered(verb=verb, n=n):
+            return _describe_numbered(who, verb, n)
+    return f"{who}: {action}"
+
+
+def _describe_numbered(who: str, verb: str, n: int) -> str:
     if verb == "activate":
-        return f"{who} activates {rest} {tile(int(rest)).name}"
+        return f"{who} activates {n} {tile(n).name}"
     if verb == "copy":
-        return f"{who} copies {rest} {tile(int(rest)).name}"
-    if verb == "carbon":
-        src, _, corner = rest.partition(">")
-        return (
-            f"{who} absorbs a carbon from {src} {tile(int(src)).name} into the seedling at {corner}"
-        )
-    if verb == "place":
-        t, _, where = rest.partition("@")
-        return f"{who} places {t} {tile(int(t)).name} at {where}"
-    if verb == "root":
-        corner, _, t = rest.partition(">")
-        return f"{who} roots from {corner} into {t} {tile(int(t)).name}"
-    if verb == "seedling":
-        return f"{who} puts a seedling on {rest}"
-    if verb in ("pay", "gain"):
-        return f"{who} {verb}s 1 {rest}"
-    if verb in ("flip", "refresh"):
-        return f"{who} {verb}s the {TOKEN_NAMES[TOKENS.index(rest)]} token"
-    if verb == "swap":
-        give, _, get = rest.partition(">")
-        return f"{who} swaps 1 {give} for 1 {get}"
+        return f"{who} copies {n} {tile(n).name}"
     if verb == "convert":
-        return f"{who} converts {rest} N into C"
+        return f"{who} converts {n} N into C"
     if verb == "discard":
-        return f"{who} discards {rest} {tile(int(rest)).name}"
+        return f"{who} discards {n} {tile(n).name}"
     if verb == "store":
-        return f"{who} stores {rest} on the mushroom"
+        return f"{who} stores {n} on the mushroom"
     if verb == "end":
-        return f"{who} takes end space {rest}"
-    if verb in ("use", "take"):
-        kind = BONUS_TILES[int(rest[1:])].kind
-        return f"{who} {'spends' if verb == 'use' else 'takes'} bonus tile {rest} ({kind})"
-    return f"{who}: {text}"
+        return f"{who} takes end space E{n + 1}"
+    # use / take a bonus tile
+    kind = BONUS_TILES[n].kind
+    return f"{who} {'spends' if verb == 'use' else 'takes'} bonus tile B{n} ({kind})"
 
 
 def corner_text(corner: int) -> str:

@@ -1,0 +1,170 @@
+"""Carbon movement: how far carbon travels to a seedling, what the steps cost and which
+carbon a player can reach (§2, §4.2, the absorb mushrooms of §6.1).
+
+Every rule about absorbing lives here: the Absorb action and the absorb mushrooms (33-40, 49)
+both push the `carbon` decision below, and `can_absorb` / `absorb_tile_can_start` say when they
+are possible. The distance is measured from the source tile to the nearest tile the seedling
+roots into, in orthogonal steps [BGA] (Q6); each step costs a ready token or a nutrient.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leafpile.engine import Action
+from leafpile.games.undergrove.actions import STOP, Carbon, carbon
+from leafpile.games.undergrove.components import NUM_TILES, TOKEN_OF, Tile, W
+from leafpile.games.undergrove.decision import Decision, push
+from leafpile.games.undergrove.forest import rooted_tiles, seedling_corners
+from leafpile.games.undergrove.kinds import Kind
+from leafpile.games.undergrove.payments import FLIP, PAY_ONE, PaySteps, nutrients, token_count
+from leafpile.games.undergrove.state import UndergroveState
+
+#: A `carbon` decision's `must`: may it be declined, and does it carry the Absorb action's
+#: base cost (§4.2: a token and a nutrient) or is it an absorb tile's own first carbon (§6.1)?
+OPTIONAL, ABSORB_ACTION, MANDATORY = 0, 1, 2
+#: The Absorb action's base cost, paid besides the steps: one token and one nutrient.
+BASE_COST = 2
+#: [BGA] A seedling holds at most this much carbon.
+SEEDLING_MAX = 4
+
+
+def distance(s: UndergroveState, corner: int, source: int) -> int:
+    """Carbon-movement steps from `source` to the nearest tile the seedling on `corner` roots
+    into: the Manhattan distance [BGA] (§2, Q6)."""
+    sy, sx = divmod(s.pos[source], W)
+    best = 1 << 30
+    for t in rooted_tiles(s, corner):
+        y, x = divmod(s.pos[t], W)
+        d = abs(x - sx) + abs(y - sy)
+        if d < best:
+            best = d
+    return best
+
+
+def step_budget(ready: int, nutrients_: int, free: int, cost: int) -> int:
+    """Steps a player can pay for: ready tokens plus nutrients plus free steps, less `cost`
+    (what must be paid from the same tokens and nutrients before the steps)."""
+    return token_count(ready) + nutrients_ + free - cost
+
+
+def reachable(
+    s: UndergroveState, p: int, budget: int, here: int, first_only: bool = False
+) -> list[Action]:
+    """`carbon` answers: (source, seedling) pairs whose movement costs at most `budget`
+    steps. `here`: only that tile's carbon (0: any tile's); `first_only`: stop at the first,
+    for a yes/no question."""
+    if budget < 0:
+        return []
+    pos = s.pos
+    if here:
+        sources = [here] if s.carbon[here] > 0 else []
+    else:
+        carbon_on = s.carbon
+        sources = [t for t in range(1, NUM_TILES + 1) if carbon_on[t] > 0 and pos[t] >= 0]
+    if not sources:
+        return []
+    where = [(t, *divmod(pos[t], W)) for t in sources]
+    out: list[Action] = []
+    for corner in seedling_corners(s, p):
+        if s.pcarbon[corner] >= SEEDLING_MAX:
+            continue
+        rooted = [divmod(pos[t], W) for t in rooted_tiles(s, corner)]
+        for t, sy, sx in where:
+            # the distance (§2, Q6): to the nearest tile this seedling roots into
+            if any(abs(x - sx) + abs(y - sy) <= budget for y, x in rooted):
+                out.append(carbon(t, corner))
+                if first_only:
+                    return out
+    return out
+
+
+def can_absorb(s: UndergroveState, p: int) -> bool:
+    """§4.2 [BGA]: a ready token, a nutrient, and some carbon the budget can reach."""
+    if not s.ready[p] or not nutrients(s, p):
+        return False
+    budget = step_budget(s.ready[p], nutrients(s, p), 0, BASE_COST)
+    return bool(reachable(s, p, budget, 0, first_only=True))
+
+
+def absorb_tile_can_start(s: UndergroveState, p: int, spec: Tile, host: int) -> bool:
+    """An absorb mushroom (activated on `host`, itself or a copycat) can start: once its costs
+    are paid, some carbon is within reach, since BGA offers no way past its first carbon
+    (§6.1)."""
+    eff = spec.effect
+    token = TOKEN_OF[host]
+    ready = s.ready[p] & ~(1 << token) if token >= 0 else s.ready[p]
+    budget = step_budget(ready, nutrients(s, p), eff["free_steps"], spec.any)
+    s.carbon[host] += spec.carbon  # the carbon paid lands on the host first
+    try:
+        here = host if eff["from_here"] else 0
+        return bool(reachable(s, p, budget, here, first_only=True))
+    finally:
+        s.carbon[host] -= spec.carbon
+
+
+def move_carbon(s: UndergroveState, p: int, t: int, corner: int) -> None:
+    """One carbon from tile t onto the seedling; a third carbon grows a tree (§4.2)."""
+    s.carbon[t] -= 1
+    held = s.pcarbon[corner] + 1
+    s.pcarbon[corner] = held
+    s.absorbed = True
+    if held == 3 and s.trees[p] > 0:
+        s.piece[corner] = 4 + p
+        s.trees[p] -= 1  # [BGA] the seedling does not go back to the supply
+
+
+@dataclass(frozen=True, slots=True)
+class AbsorbCarbon(Decision):
+    """Absorb one carbon: `carbon TILE>X,Y`, then pay for the distance. `left` carbon may
+    still come this way, `free` steps cost nothing each, `here` is the only source tile
+    (0: any), `must` says whether `stop` is allowed and whether the base cost is due."""
+
+    kind = Kind.CARBON
+    prompt = "choose the carbon to absorb: carbon TILE>X,Y"
+    droppable = True
+
+    left: int
+    free: int
+    here: int
+    must: int
+
+    def options(self, s: UndergroveState, p: int) -> list[Action]:
+        cost = BASE_COST if self.must == ABSORB_ACTION else 0
+        budget = step_budget(s.ready[p], nutrients(s, p), self.free, cost)
+        out = reachable(s, p, budget, self.here)
+        if self.must == OPTIONAL:
+            out.append(STOP)
+        return out
+
+    def has_choice(self, s: UndergroveState, p: int) -> bool:
+        cost = BASE_COST if self.must == ABSORB_ACTION else 0
+        budget = step_budget(s.ready[p], nutrients(s, p), self.free, cost)
+        return bool(reachable(s, p, budget, self.here, first_only=True))
+
+    def apply(self, s: UndergroveState, p: int, action: Action) -> None:
+        s.pending.pop()
+        if action is STOP:
+            return
+        assert type(action) is Carbon
+        d = distance(s, action.corner, action.tile)
+        move_carbon(s, p, action.tile, action.corner)
+        entries: list[Decision] = []
+        if self.must == ABSORB_ACTION:  # §4.2: flip a token and pay a nutrient, then the steps
+            entries += [FLIP, PAY_ONE]
+        if d - self.free > 0:
+            entries.append(PaySteps(d - self.free))
+        if self.left > 1:
+            entries.append(AbsorbCarbon(self.left - 1, self.free, self.here, OPTIONAL))
+        push(s.pending, *entries)
+
+    def problem(self, s: UndergroveState) -> str | None:
+        here = self.here
+        ok = 1 <= self.left <= 2 and 0 <= self.free <= 2
+        ok = ok and (here == 0 or (1 <= here <= NUM_TILES and s.pos[here] >= 0))
+        ok = ok and self.must in (OPTIONAL, ABSORB_ACTION, MANDATORY)
+        return None if ok else "arguments out of range"
+
+
+#: The Absorb action (§4.2): choose the carbon first (its distance fixes the price), then pay.
+ABSORB_ACTION_START = AbsorbCarbon(1, 0, 0, ABSORB_ACTION)

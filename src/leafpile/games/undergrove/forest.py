@@ -1,0 +1,137 @@
+"""The forest (§2): where mushroom tiles, pieces and roots are, and the tiles players draw.
+
+Questions about the grid that every action asks: free corners, empty cells next to the
+forest, root slots around a corner, the tiles a piece roots into.
+"""
+
+from __future__ import annotations
+
+from leafpile.games.undergrove.components import (
+    CELLS_OF_CORNER,
+    CORNER_OFFSETS,
+    EARTHLOVER,
+    NEIGHBOURS,
+    ONGOING_BONUS,
+    TOKEN_OF,
+    W,
+)
+from leafpile.games.undergrove.kinds import Ongoing
+from leafpile.games.undergrove.state import UndergroveState
+
+assert CELLS_OF_CORNER == (0, -1, -W, -W - 1)  # rooted_tiles relies on this order
+
+#: Where a mushroom from hand may go (a `place` decision's `restrict`): anywhere next to the
+#: forest, only where it brings a free corner (§4.3 when no corner is free), or only touching
+#: a corner with your piece (§4.4 when you have no free root slot).
+ANYWHERE, NEW_CORNER, NEXT_TO_OWN = 0, 1, 2
+
+
+def put_tile(s: UndergroveState, t: int, c: int) -> None:
+    s.pos[t] = c
+    s.tile_at[c] = t
+
+
+def draw(s: UndergroveState, p: int) -> None:
+    """Draw one tile; the discard pile is reshuffled into an empty deck [BGA] (§3.2)."""
+    if not s.deck and s.discard:
+        s.deck = s.discard
+        s.discard = []
+        s.rng.shuffle(s.deck)
+    if s.deck:
+        s.hands[p].append(s.deck.pop(0))
+
+
+def earthlover_corners(s: UndergroveState) -> list[int]:
+    c = s.pos[EARTHLOVER]
+    return [c + o for o in CORNER_OFFSETS]
+
+
+def has_root(s: UndergroveState, p: int, t: int) -> bool:
+    roots = s.roots
+    b = 4 * t
+    return roots[b] == p or roots[b + 1] == p or roots[b + 2] == p or roots[b + 3] == p
+
+
+def has_ongoing(s: UndergroveState, p: int, bonus: Ongoing) -> bool:
+    """Ongoing tiles (28-32) help whoever has a root on them (§6.2)."""
+    t = ONGOING_BONUS[bonus]
+    return s.pos[t] >= 0 and has_root(s, p, t)
+
+
+def seedling_corners(s: UndergroveState, p: int) -> list[int]:
+    return sorted(c for c, code in s.piece.items() if code == p)
+
+
+def piece_corners(s: UndergroveState, p: int) -> list[int]:
+    tree = 4 + p
+    return sorted(c for c, code in s.piece.items() if code in (p, tree))
+
+
+def free_corners(s: UndergroveState) -> list[int]:
+    piece = s.piece
+    out = {c + o for c in s.tile_at for o in CORNER_OFFSETS}
+    return sorted(c for c in out if c not in piece)
+
+
+def empty_cells(s: UndergroveState) -> list[int]:
+    """Empty cells orthogonally adjacent to a placed tile (§2)."""
+    tile_at = s.tile_at
+    out = {c + d for c in tile_at for d in NEIGHBOURS}
+    return sorted(c for c in out if c not in tile_at)
+
+
+def mushroom_slots(s: UndergroveState, p: int, restrict: int) -> list[int]:
+    """Cells where player p may put a mushroom from hand (`restrict`: see ANYWHERE)."""
+    slots = empty_cells(s)
+    if restrict == NEW_CORNER:
+        piece = s.piece
+        return [c for c in slots if any(c + o not in piece for o in CORNER_OFFSETS)]
+    if restrict == NEXT_TO_OWN:
+        mine = set(piece_corners(s, p))
+        return [c for c in slots if any(c + o in mine for o in CORNER_OFFSETS)]
+    return slots
+
+
+def root_slots(s: UndergroveState, corner: int) -> list[tuple[int, int]]:
+    """(tile, slot index) of the tiles touching `corner` whose slot toward it is empty."""
+    out = []
+    for i, off in enumerate(CELLS_OF_CORNER):
+        t = s.tile_at.get(corner + off)
+        if t is not None and s.roots[4 * t + i] < 0:
+            out.append((t, i))
+    return out
+
+
+def has_own_free_slot(s: UndergroveState, p: int) -> bool:
+    return any(root_slots(s, c) for c in piece_corners(s, p))
+
+
+def rooted_tiles(s: UndergroveState, corner: int) -> list[int]:
+    """Tiles the piece on `corner` has a root in (in CELLS_OF_CORNER order). Unrolled: the
+    legal moves, the scores and the evaluation all ask this often."""
+    get = s.tile_at.get
+    roots = s.roots
+    out = []
+    t = get(corner)  # the cell whose top-left corner this is: its slot 0
+    if t is not None and roots[4 * t] >= 0:
+        out.append(t)
+    t = get(corner - 1)  # slot 1 (top-right)
+    if t is not None and roots[4 * t + 1] >= 0:
+        out.append(t)
+    t = get(corner - W)  # slot 2 (bottom-left)
+    if t is not None and roots[4 * t + 2] >= 0:
+        out.append(t)
+    t = get(corner - W - 1)  # slot 3 (bottom-right)
+    if t is not None and roots[4 * t + 3] >= 0:
+        out.append(t)
+    return out
+
+
+def place_root(s: UndergroveState, p: int, corner: int, t: int) -> None:
+    """A root of p from `corner` into tile t, counted for goal 8 by the tile's symbol."""
+    slot = CORNER_OFFSETS.index(corner - s.pos[t])
+    s.roots[4 * t + slot] = p
+    s.roots_left[p] -= 1
+    token = TOKEN_OF[t]
+    if token >= 0:
+        s.root_symbols[token] += 1
