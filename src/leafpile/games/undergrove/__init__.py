@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from leafpile.engine import Game, GameInfo, InvalidOptionsError, OptionSpec, OptionValue
-from leafpile.engine.game import ActionsModule, HeuristicModule, RulesModule, ViewModule
+from leafpile.engine import (
+    ActionsModule,
+    Game,
+    GameInfo,
+    HeuristicModule,
+    InvalidOptionsError,
+    OptionSpec,
+    OptionValue,
+    RulesModule,
+    ViewModule,
+)
 from leafpile.games.undergrove import actions, heuristic, rules, view
 from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
 from leafpile.games.undergrove.heuristic import BOT_LEVELS
