@@ -330,6 +330,38 @@ def _action(states: list[State], record: GameRecord, index: int) -> Any:
     return states[index - 1].parse_action(record.actions[index - 1])
 
 
+# -- rules ------------------------------------------------------------------------------------
+@app.command("rules")
+def rules_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="autumn, momiji, ...")],
+    lang: Annotated[
+        str | None,
+        typer.Option(help="en, fr or ru (default: LEAFPILE_LANG or the terminal's locale)."),
+    ] = None,
+) -> None:
+    """How to play GAME, for people, with pictures of real positions."""
+    from rich.markdown import Markdown
+    from rich.panel import Panel
+
+    from leafpile import i18n
+    from leafpile.i18n import rulebook
+
+    game = lookup_game(game_name)
+    try:
+        chosen = i18n.check(lang.lower()) if lang else i18n.from_environment()
+    except ValueError as e:
+        raise fail(str(e)) from None
+    for part in rulebook.parts(rulebook.read(game, chosen)):
+        if isinstance(part, str):
+            console.print(Markdown(part))
+            continue
+        try:
+            picture = game.render(part.view(game), part.viewer)
+        except LeafpileError as e:
+            raise fail(str(e)) from None
+        console.print(Panel(picture, title=escape(part.caption), expand=False))
+
+
 # -- review -----------------------------------------------------------------------------------
 @app.command("review")
 def review_command(
