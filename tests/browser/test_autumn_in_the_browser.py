@@ -10,6 +10,7 @@ import pytest
 
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
+from leafpile.server.protocol import snapshot
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +95,7 @@ def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, liv
     assert moves >= 20  # three rounds of Autumn
     assert page.locator("#winner").is_visible()
     total = page.locator("[data-total]").all_inner_texts()
-    snap = live.manager.tables[table].snapshot(0)
+    snap = snapshot(live.manager.tables[table], 0)
     assert [float(t) for t in total] == snap["scores"]
     assert len(page.locator("#log li").all()) == snap["version"]
 
@@ -202,7 +203,7 @@ def test_the_generic_renderer_offers_every_legal_action_as_a_button(browser, liv
         page.wait_for_function(
             "document.body.dataset.you === document.body.dataset.toMove", timeout=MOVE_TIMEOUT
         )
-        snap = live.manager.tables[table].snapshot(0)
+        snap = snapshot(live.manager.tables[table], 0)
         buttons = page.locator("button.action")
         assert buttons.all_inner_texts() == snap["legal"]
         assert json.loads(page.inner_text(".generic-view"))["placed"] == snap["view"]["placed"]
@@ -235,7 +236,7 @@ def test_the_keyboard_places_a_card(browser, live):
         page.keyboard.press("ArrowDown")  # selects a first legal spot
         page.keyboard.press("ArrowRight")
         ghost = page.locator("[data-ghost]").get_attribute("data-ghost")
-        assert ghost in live.manager.tables[dataset_table(page)].snapshot(0)["legal"]
+        assert ghost in snapshot(live.manager.tables[dataset_table(page)], 0)["legal"]
         page.keyboard.press("Enter")
         page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
         assert live.manager.tables[dataset_table(page)].actions[version] == ghost

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.server.helpers import act, snapshot, two_humans
 from tests.server.live import ThreadServer
 
 PG_URL = os.environ.get("LEAFPILE_TEST_PG", "")
@@ -53,3 +54,12 @@ def server(db_url: str) -> Iterator[ThreadServer]:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture
+def running(server):
+    """A two-human table after one action: seat 1 must choose the colours."""
+    table, tok_a, tok_b = two_humans(server)
+    snap = snapshot(server, table, tok_a)
+    assert act(server, table, tok_a, 0, snap["legal"][0]).status_code == 200
+    return server, table, tok_a, tok_b

@@ -68,7 +68,7 @@ class ThreadServer:
 
     @property
     def manager(self) -> Any:
-        return self.app.state.manager
+        return self.app.state.ctx.manager
 
 
 class ProcessServer:

@@ -5,68 +5,24 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
 from leafpile.engine import GameRecord
-from leafpile.games import get_game
 from leafpile.server import RateLimit
+from tests.server.helpers import (
+    AUTUMN,
+    HTTP,
+    SEED,
+    act,
+    create,
+    snapshot,
+    stored_actions,
+    two_humans,
+    unchanged,
+)
 from tests.server.live import ThreadServer, run_async
-
-SEED = 20261129
-AUTUMN = get_game("autumn")
-
-HTTP = httpx.Client()  # one client for the module: a new one per call costs ~30 ms
-
-
-def create(server: ThreadServer, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "game": "autumn",
-        "players": len(seats),
-        "options": {"first_player": "0", "rounds": 1},
-        "seats": seats,
-        "sit": 0,
-        "name": "Ana",
-        "seed": SEED,
-    }
-    body.update(extra)
-    r = HTTP.post(server.base + "/api/tables", json=body)
-    assert r.status_code == 201, r.text
-    return dict(r.json())
-
-
-def two_humans(server: ThreadServer) -> tuple[str, str, str]:
-    made = create(server, [{"kind": "human"}, {"kind": "human"}])
-    joined = HTTP.post(f"{server.base}/api/tables/{made['table']}/seats", json={"name": "Bo"})
-    assert joined.status_code == 200, joined.text
-    return made["table"], made["token"], joined.json()["token"]
-
-
-def snapshot(server: ThreadServer, table: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"authorization": f"Bearer {token}"} if token else {}
-    r = HTTP.get(f"{server.base}/api/tables/{table}", headers=headers)
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def act(server: ThreadServer, table: str, token: str | None, version: Any, action: Any):
-    headers = {"authorization": f"Bearer {token}"} if token else {}
-    body = {"table": table, "version": version, "action": action}
-    return HTTP.post(f"{server.base}/api/tables/{table}/actions", json=body, headers=headers)
-
-
-def stored_actions(server: ThreadServer, table: str) -> int:
-    return int(server.manager.db.count_actions(table))
-
-
-def unchanged(server: ThreadServer, table: str, token: str, before: dict[str, Any]) -> None:
-    """The table is exactly as it was: same snapshot, same stored log."""
-    after = snapshot(server, table, token)
-    assert after == before
-    assert stored_actions(server, table) == before["version"]
 
 
 # -- the happy paths ----------------------------------------------------------------------------
@@ -178,15 +134,6 @@ def test_no_response_carries_the_seed_or_the_deck_order(server):
 
 
 # -- bad input: a clear error and nothing changed -----------------------------------------------
-@pytest.fixture
-def running(server):
-    """A two-human table after one action: seat 1 must choose the colours."""
-    table, tok_a, tok_b = two_humans(server)
-    snap = snapshot(server, table, tok_a)
-    assert act(server, table, tok_a, 0, snap["legal"][0]).status_code == 200
-    return server, table, tok_a, tok_b
-
-
 def test_malformed_json_is_refused(running):
     server, table, _tok_a, tok_b = running
     before = snapshot(server, table, tok_b)

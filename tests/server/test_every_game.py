@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from leafpile.games import GAMES
+from leafpile.server.protocol import snapshot
 from tests.server.live import ThreadServer
 
 
@@ -53,7 +54,7 @@ def test_every_registered_game_plays_to_the_end_over_the_api(srv, name):
                 if audience is None:
                     assert seen["view"] == other and seen["legal"] == []
                 else:
-                    assert live.snapshot(1)["view"] == other
+                    assert snapshot(live, 1)["view"] == other
         assert snap["legal"] and all(isinstance(a, str) for a in snap["legal"])
         r = http.post(
             f"/api/tables/{table}/actions",

@@ -3,6 +3,7 @@
 `create_app(db_url)` builds the ASGI application; `serve()` runs it (`leafpile serve`).
 """
 
-from leafpile.server.app import RateLimit, create_app, serve
+from leafpile.server.app import create_app, serve
+from leafpile.server.protocol import RateLimit
 
 __all__ = ["RateLimit", "create_app", "serve"]

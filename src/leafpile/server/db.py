@@ -32,12 +32,15 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 T = TypeVar("T")
 
 NAME_MAX = 40  # longest display name accepted
 NOTATION_MAX = 200  # longest action notation stored
+#: What a failing database raises (SQLAlchemy wraps every driver error; OSError: the disk).
+#: The server answers these as "could not be stored"; anything else is a bug.
+STORAGE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
 
 metadata = MetaData()
 
@@ -327,12 +330,12 @@ class ActionWriter:
                 for row, done in items:
                     try:
                         await self.db.run(self.db.append_action, *row)
-                    except Exception as e:
+                    except Exception as e:  # not swallowed: handed to the waiting caller
                         done.set_exception(e)
                     else:
                         done.set_result(None)
                 continue
-            except Exception as e:
+            except Exception as e:  # not swallowed: handed to every waiting caller
                 for _, done in items:
                     if not done.done():
                         done.set_exception(e)

@@ -1,0 +1,134 @@
+"""Why the server refuses a request, in its own terms.
+
+The table layer raises these without knowing of HTTP; the protocol layer
+(`leafpile.server.protocol.STATUS`) maps each `code` to an HTTP status or a WebSocket error
+message. A refused request has changed nothing. Anything that is not a `Refusal` is a bug and
+is answered as an internal error with an error id (see `new_error_id`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from leafpile.server.tables import LiveTable
+
+
+class Refusal(Exception):
+    """A request the server will not carry out. `code` names the reason for clients; when
+    `table` and `seat` are given, the answer also shows that seat the table as it is now, so a
+    client whose action was stale or illegal can catch up at once."""
+
+    code: ClassVar[str] = "refused"
+
+    def __init__(
+        self, message: str, *, table: LiveTable | None = None, seat: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.table = table
+        self.seat = seat
+
+
+# -- what a client sent cannot be read (raised by the protocol layer) ---------------------------
+class BadRequest(Refusal):
+    code = "bad_request"
+
+
+class BadJson(Refusal):
+    code = "bad_json"
+
+
+class TooLarge(Refusal):
+    code = "too_large"
+
+
+class Flooding(Refusal):
+    code = "flooding"
+
+
+class NotFound(Refusal):
+    code = "not_found"
+
+
+# -- what the tables refuse ---------------------------------------------------------------------
+class TableNotFound(Refusal):
+    code = "unknown_table"
+
+
+class UnknownGame(Refusal):
+    code = "unknown_game"
+
+
+class BadOptions(Refusal):
+    code = "bad_options"
+
+
+class BadSeats(Refusal):
+    code = "bad_seats"
+
+
+class BadSeed(Refusal):
+    code = "bad_seed"
+
+
+class BadName(Refusal):
+    code = "bad_name"
+
+
+class NoToken(Refusal):
+    code = "no_token"
+
+
+class BadToken(Refusal):
+    code = "bad_token"
+
+
+class TableFull(Refusal):
+    code = "table_full"
+
+
+class SeatTaken(Refusal):
+    code = "seat_taken"
+
+
+class NotStarted(Refusal):
+    code = "not_started"
+
+
+class GameOver(Refusal):
+    code = "game_over"
+
+
+class StaleVersion(Refusal):
+    code = "stale"
+
+
+class NotYourTurn(Refusal):
+    code = "not_your_turn"
+
+
+class IllegalAction(Refusal):
+    code = "illegal"
+
+
+class Conflict(Refusal):
+    """Another server process stored an action with this number first."""
+
+    code = "conflict"
+
+
+class NotFinished(Refusal):
+    code = "not_finished"
+
+
+class StorageFailed(Refusal):
+    """The database could not store the action (so it was not played)."""
+
+    code = "storage"
+
+
+def new_error_id() -> str:
+    """A short id that ties an internal error's answer (or lack of one) to its log line."""
+    return secrets.token_hex(4)

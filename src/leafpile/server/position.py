@@ -1,0 +1,77 @@
+"""What each audience sees of one version of a table, each view built once.
+
+A table's `Position` holds, for the spectator and every seat, the view of the current state
+with its JSON, scores and display extras. Snapshots and pushes of that version read it, and
+the next action's log lines are described on its views, so no view is built twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from leafpile.engine import Action, State, legal_strings
+from leafpile.engine.game import Game
+
+
+def public_dict(view: State, finished: bool) -> dict[str, Any]:
+    """A view's JSON without the seed (which would reveal every future draw) until the end."""
+    d = view.to_dict()
+    if not finished:
+        d.pop("seed", None)
+        d.pop("rng", None)
+    return d
+
+
+def audience_views(game: Game, state: State) -> list[State]:
+    """Each audience's view of `state`: the spectator's first, then each seat's."""
+    return [game.player_view(state, a) for a in [None, *range(state.num_players)]]
+
+
+def audience_index(audience: int | None) -> int:
+    return 0 if audience is None else audience + 1
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One audience's picture of a position: its view and what snapshots show of it."""
+
+    view: State
+    data: dict[str, Any]  # the view's JSON, without the seed until the end
+    scores: list[float]
+    extras: dict[str, Any]
+
+
+class Position:
+    """One version of a table as every audience sees it. Each view is built once, here, and
+    serves both every snapshot of this version and the log lines of the action played from
+    it. It is built before the action that leads to it is committed, so a failure in the
+    game's views, scores or display extras refuses that action instead of breaking a table."""
+
+    def __init__(self, game: Game, state: State, version: int, finished: bool) -> None:
+        self.state = state
+        self.version = version
+        self.finished = finished
+        self.to_move = state.current_player
+        self.seen = [
+            Seen(view, public_dict(view, finished), view.scores(), game.extras(view))
+            for view in audience_views(game, state)
+        ]
+        self.legal = legal_strings(state)  # what the player to move may do (empty at the end)
+        self.winners = state.winners() if finished else None
+
+    def seen_by(self, audience: int | None) -> Seen:
+        return self.seen[audience_index(audience)]
+
+    def log_lines(self, game: Game, action: Action) -> list[str]:
+        """The log line of `action` played from here, as each audience may read it."""
+        return [game.describe(seen.view, action) for seen in self.seen]
+
+
+@dataclass
+class LogEntry:
+    seat: int
+    lines: list[str]  # [spectator line, player 0's line, player 1's line, ...]
+
+    def line_for(self, audience: int | None) -> str:
+        return self.lines[audience_index(audience)]

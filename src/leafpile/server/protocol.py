@@ -1,0 +1,407 @@
+"""The protocol layer: what requests must look like, what each audience is shown, and how a
+refusal is answered.
+
+Between the transports (`routes`, `ws`), which only carry messages, and the tables
+(`tables`), which only know the game: request checks turn JSON into typed requests, snapshots
+turn a table's `Position` into each audience's JSON (built from views the position computed
+once), and `STATUS` is the one map from a refusal's code to an HTTP status.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from leafpile.bots import BOTS
+from leafpile.engine import Action, LeafpileError, State
+from leafpile.games import GAMES
+from leafpile.server.db import NAME_MAX, SeatRow
+from leafpile.server.errors import (
+    BadJson,
+    BadName,
+    BadOptions,
+    BadRequest,
+    BadSeats,
+    BadSeed,
+    Flooding,
+    Refusal,
+    TooLarge,
+    UnknownGame,
+    new_error_id,
+)
+from leafpile.server.position import public_dict
+from leafpile.server.tables import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    PLAYING,
+    LiveTable,
+    NewTable,
+    TableManager,
+)
+
+log = logging.getLogger("leafpile.server")
+
+BODY_MAX = 16 * 1024  # bytes of one request body or WebSocket message
+ACTION_MAX = 100  # longest action text accepted from a client
+
+#: Every refusal's HTTP status (WebSocket clients get the same `code` in an error message).
+STATUS: dict[str, int] = {
+    "bad_request": 400,
+    "bad_json": 400,
+    "no_token": 401,
+    "bad_token": 403,
+    "unknown_table": 404,
+    "not_found": 404,
+    "table_full": 409,
+    "seat_taken": 409,
+    "not_started": 409,
+    "game_over": 409,
+    "stale": 409,
+    "not_your_turn": 409,
+    "conflict": 409,
+    "not_finished": 409,
+    "too_large": 413,
+    "unknown_game": 422,
+    "bad_options": 422,
+    "bad_seats": 422,
+    "bad_seed": 422,
+    "bad_name": 422,
+    "illegal": 422,
+    "flooding": 429,
+    "internal": 500,
+    "storage": 503,
+}
+
+
+# -- refusals and failures ----------------------------------------------------------------------
+def status_of(refusal: Refusal) -> int:
+    return STATUS[refusal.code]
+
+
+def error_body(refusal: Refusal) -> dict[str, Any]:
+    """`{"type": "error", code, message}`, plus the refused seat's current `state` when the
+    table said which (a stale, out-of-turn or illegal action, or one after the end)."""
+    out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": refusal.message}
+    if refusal.table is not None:
+        out["state"] = snapshot(refusal.table, refusal.seat)
+    return out
+
+
+def internal_error(exc: BaseException, where: str) -> dict[str, Any]:
+    """Log an unexpected exception with its traceback under a fresh error id and give the
+    answer that names the id (a bug, never a quiet log line; the table is unchanged)."""
+    error_id = new_error_id()
+    log.error("internal error %s in %s", error_id, where, exc_info=exc)
+    return {
+        "type": "error",
+        "code": "internal",
+        "message": f"the server failed on this request; error id {error_id}",
+    }
+
+
+# -- reading requests ---------------------------------------------------------------------------
+def check_size(data: bytes | str, what: str) -> None:
+    """Refuse a request body or WebSocket message (`what`) over `BODY_MAX` bytes."""
+    if len(data) > BODY_MAX:
+        if what == "message":
+            raise TooLarge(f"messages are at most {BODY_MAX} bytes")
+        raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+
+
+def parse_json(data: bytes | str, what: str) -> Any:
+    """A request body or WebSocket message (`what`) as JSON, refused when too large."""
+    check_size(data, what)
+    try:
+        return json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        if what == "message":
+            raise BadJson("that message is not valid JSON") from None
+        raise BadJson("the request body is not valid JSON") from None
+
+
+def check_name(name: Any) -> str:
+    """A display name with its spaces tidied."""
+    if not isinstance(name, str) or not name.strip():
+        raise BadName("enter a display name")
+    cleaned = " ".join(name.split())
+    if len(cleaned) > NAME_MAX:
+        raise BadName(f"display names are at most {NAME_MAX} characters")
+    return cleaned
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
+    """`{game, players, options, seats: [{kind, bot}], sit, name, seed}` checked in the order
+    clients have always seen: the first problem found is the one reported."""
+    if not isinstance(body, dict):
+        raise BadRequest("send a JSON object")
+    game_name = body.get("game")
+    if not isinstance(game_name, str) or game_name not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGame(f"unknown game {game_name!r}; known: {known}")
+    game = GAMES[game_name]
+    players = body.get("players", game.info.min_players)
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise BadOptions("options must be a JSON object")
+    try:
+        resolved = game.resolve_options(players, options)
+    except LeafpileError as e:
+        raise BadOptions(str(e)) from None
+    seed = body.get("seed")
+    if seed is not None:
+        if not allow_client_seed:
+            raise BadSeed("this server draws the seed itself")
+        if not _is_int(seed) or not 0 <= seed < 2**63:
+            raise BadSeed("seed must be an integer in [0, 2^63)")
+    seat_specs = body.get("seats")
+    if not isinstance(seat_specs, list) or len(seat_specs) != players:
+        raise BadSeats(f"give exactly {players} seats")
+    seats: list[SeatRow] = []
+    for i, spec in enumerate(seat_specs):
+        kind = spec.get("kind") if isinstance(spec, dict) else None
+        if kind == HUMAN:
+            seats.append(SeatRow(i, HUMAN))
+        elif kind == BOT:
+            bot = spec.get("bot")
+            if not isinstance(bot, str) or bot not in BOTS:
+                known = ", ".join(sorted(BOTS))
+                raise BadSeats(f"unknown bot {bot!r}; known: {known}")
+            seats.append(SeatRow(i, BOT, bot=bot))
+        else:
+            raise BadSeats("each seat is {kind: human} or {kind: bot, bot}")
+    sit = body.get("sit")
+    name: str | None = None
+    if sit is not None:
+        if not _is_int(sit) or not 0 <= sit < players:
+            raise BadSeats("sit must be a seat number")
+        if seats[sit].kind != HUMAN:
+            raise BadSeats("you cannot sit in a bot's seat")
+        name = check_name(body.get("name"))
+    return NewTable(game, players, resolved, seed, seats, sit, name)
+
+
+def read_join(body: Any) -> tuple[str, Any]:
+    """`{name, seat?}` -> the display name and the wanted seat (None: the first open one)."""
+    if not isinstance(body, dict):
+        raise BadRequest("send a JSON object")
+    return check_name(body.get("name")), body.get("seat")
+
+
+def read_action(body: Any, table_id: str, manager: TableManager) -> tuple[LiveTable, int, str]:
+    """`{table, version, action}` sent to table `table_id` -> the table, version and text."""
+    if not isinstance(body, dict):
+        raise BadRequest("send a JSON object {table, version, action}")
+    if body.get("table", table_id) != table_id:
+        raise BadRequest("the table in the body is not this table")
+    table = manager.get(table_id)
+    version = body.get("version")
+    text = body.get("action")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise BadRequest("version must be an integer")
+    if not isinstance(text, str) or not text.strip() or len(text) > ACTION_MAX:
+        raise BadRequest("action must be a short notation string")
+    return table, version, text
+
+
+# -- what each audience is shown ----------------------------------------------------------------
+def seats_public(table: LiveTable) -> list[dict[str, Any]]:
+    connected = table.connected_seats()
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "bot": s.bot,
+            "name": table.seat_name(s),
+            "open": s.kind == HUMAN and s.token_hash is None,
+            "connected": s.kind == BOT or s.seat in connected,
+        }
+        for s in table.seats
+    ]
+
+
+def summary(table: LiveTable) -> dict[str, Any]:
+    """What the lobby lists: nothing hidden."""
+    to_move = table.position.to_move
+    return {
+        "id": table.id,
+        "game": table.game.info.name,
+        "title": table.game.info.title,
+        "players": table.players,
+        "options": table.options,
+        "status": table.status,
+        "version": table.version,
+        "to_move": to_move if to_move >= 0 and table.status == PLAYING else None,
+        "seats": seats_public(table),
+        "created_at": table.created_at,
+    }
+
+
+def snapshot(table: LiveTable, audience: int | None, log_from: int = 0) -> dict[str, Any]:
+    """Everything `audience` (a seat, None: spectator) may know about the table now.
+
+    `log` holds the log entries from `log_start` = `log_from` on (a live client that has the
+    earlier ones gets only the new ones, so long games do not resend their history). Views,
+    scores and extras come ready from the table's `Position`: nothing of the game runs here."""
+    position = table.position
+    seen = position.seen_by(audience)
+    to_move = position.to_move
+    acting = table.status == PLAYING and to_move >= 0
+    return {
+        "type": "state",
+        "table": table.id,
+        "game": table.game.info.name,
+        "title": table.game.info.title,
+        "status": table.status,
+        "version": position.version,
+        "players": table.players,
+        "options": table.options,
+        "you": audience,
+        "seats": seats_public(table),
+        "to_move": to_move if acting else None,
+        "view": seen.data,
+        "legal": position.legal if acting and audience == to_move else [],
+        "log_start": log_from,
+        "log": [{"seat": e.seat, "text": e.line_for(audience)} for e in table.log[log_from:]],
+        "scores": seen.scores,
+        "winners": position.winners if table.status == FINISHED else None,
+        "extras": seen.extras,
+    }
+
+
+def broadcast(table: LiveTable) -> None:
+    """Queue each listener its own snapshot: one snapshot (and one JSON text) per audience
+    and log position, however many clients share them."""
+    cache: dict[tuple[int | None, int], str] = {}
+    for lst in list(table.listeners):
+        key = (lst.seat, min(lst.log_sent, len(table.log)))
+        text = cache.get(key)
+        if text is None:
+            text = cache[key] = json.dumps(snapshot(table, *key))
+        lst.send(text)
+        lst.log_sent = len(table.log)
+
+
+def replay(table: LiveTable) -> dict[str, Any]:
+    """Every step of the table so far as the public saw it (the record's one replay)."""
+    game = table.game
+    steps: list[dict[str, Any]] = []
+
+    def step(state: State) -> None:
+        i = len(steps)
+        view = game.player_view(state, None)
+        to_move = state.current_player
+        steps.append(
+            {
+                "version": i,
+                "view": public_dict(view, finished=False),
+                "to_move": to_move if to_move >= 0 else None,
+                "scores": view.scores(),
+                "extras": game.extras(view),
+                "line": table.log[i - 1].line_for(None) if i else None,
+            }
+        )
+
+    def visit(state: State, _action: Action) -> None:
+        step(state)
+
+    step(table.record().replay(game, visit))
+    return {
+        "table": table.id,
+        "game": game.info.name,
+        "title": game.info.title,
+        "status": table.status,
+        "players": table.players,
+        "options": table.options,
+        "seats": seats_public(table),
+        "winners": table.position.winners if table.status == FINISHED else None,
+        "steps": steps,
+    }
+
+
+def games_list() -> dict[str, Any]:
+    """The games with their options and whether they have a browser renderer; bot names."""
+    out = []
+    for game in GAMES.values():
+        info = game.info
+        out.append(
+            {
+                "name": info.name,
+                "title": info.title,
+                "summary": info.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "renderer": game.renderer_dir() is not None,
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+                        "help": o.help,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "players": list(o.players) if o.players is not None else None,
+                    }
+                    for o in info.options
+                ],
+            }
+        )
+    return {"games": out, "bots": sorted(BOTS)}
+
+
+# -- flooding -----------------------------------------------------------------------------------
+@dataclass
+class RateLimit:
+    """Flooding guard: a token bucket per client (HTTP: per address; WebSocket: per
+    connection). `rate` messages per second on average, bursts up to `burst`."""
+
+    rate: float = 20.0
+    burst: float = 60.0
+    enabled: bool = True
+
+
+class Bucket:
+    def __init__(self, limit: RateLimit) -> None:
+        self.limit = limit
+        self.tokens = limit.burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        if not self.limit.enabled:
+            return True
+        now = time.monotonic()
+        self.tokens = min(self.limit.burst, self.tokens + (now - self.at) * self.limit.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def flooding() -> Flooding:
+    return Flooding("too many requests: slow down")
+
+
+@dataclass
+class Context:
+    """What the transports share: the tables, the server's policies and the HTTP buckets."""
+
+    manager: TableManager
+    limit: RateLimit
+    allow_client_seed: bool = False
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+
+    def guard(self, client: str) -> None:
+        """Refuse a client address that floods the HTTP API."""
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            bucket = self.buckets[client] = Bucket(self.limit)
+        if not bucket.take():
+            raise flooding()

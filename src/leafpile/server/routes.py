@@ -1,0 +1,178 @@
+"""The HTTP transport: pages, game files and the JSON API.
+
+Handlers only carry messages: they read the request, call the protocol checks and the tables,
+and answer. `endpoint` turns a refusal into its JSON error and status, and any other
+exception into a 500 whose error id is also in the log line with the traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+from typing import cast
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+
+from leafpile.games import GAMES
+from leafpile.server import protocol
+from leafpile.server.errors import BadToken, NotFound, Refusal
+from leafpile.server.protocol import Context
+
+WEB_DIR = Path(str(resources.files("leafpile") / "web"))
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def endpoint(handler: Handler) -> Handler:
+    """Answer refusals with `{"type": "error", code, message}` and their status, and an
+    unexpected exception with a 500 naming the error id it was logged under."""
+
+    @functools.wraps(handler)
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refusal as e:
+            return JSONResponse(protocol.error_body(e), status_code=protocol.status_of(e))
+        except Exception as e:  # logged with its traceback and an id, answered as a 500
+            where = f"{request.method} {request.url.path}"
+            return JSONResponse(protocol.internal_error(e, where), status_code=500)
+
+    return run
+
+
+def context(request: Request) -> Context:
+    return cast(Context, request.app.state.ctx)
+
+
+def guarded(request: Request) -> Context:
+    """The server context, once the client's flooding bucket allows this request."""
+    ctx = context(request)
+    ctx.guard(request.client.host if request.client else "?")
+    return ctx
+
+
+async def read_json(request: Request) -> object:
+    return protocol.parse_json(await request.body(), "body")
+
+
+def bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip() or None
+    return None
+
+
+# -- pages and files ----------------------------------------------------------------------------
+@endpoint
+async def lobby_page(request: Request) -> Response:
+    return FileResponse(WEB_DIR / "index.html")
+
+
+@endpoint
+async def table_page(request: Request) -> Response:
+    return FileResponse(WEB_DIR / "table.html")
+
+
+@endpoint
+async def replay_page(request: Request) -> Response:
+    return FileResponse(WEB_DIR / "replay.html")
+
+
+@endpoint
+async def game_file(request: Request) -> Response:
+    """A game's renderer (`web/`) or data (`data/*.json`), never anything else."""
+    name = request.path_params["game"]
+    kind = request.path_params["kind"]
+    if name not in GAMES or kind not in ("web", "data"):
+        raise NotFound("no such file")
+    game = GAMES[name]
+    folder = game.renderer_dir() if kind == "web" else game.package_dir() / "data"
+    if folder is None:
+        raise NotFound("no such file")
+    base = folder.resolve()
+    path = (base / request.path_params["path"]).resolve()
+    if base not in path.parents or not path.is_file() or path.suffix == ".py":
+        raise NotFound("no such file")
+    if kind == "data" and path.suffix != ".json":
+        raise NotFound("no such file")
+    return FileResponse(path)
+
+
+# -- API ----------------------------------------------------------------------------------------
+@endpoint
+async def api_games(request: Request) -> Response:
+    return JSONResponse(protocol.games_list())
+
+
+@endpoint
+async def api_tables(request: Request) -> Response:
+    ctx = guarded(request)
+    return JSONResponse({"tables": [protocol.summary(t) for t in ctx.manager.lobby()]})
+
+
+@endpoint
+async def api_create(request: Request) -> Response:
+    ctx = guarded(request)
+    new = protocol.read_new_table(await read_json(request), ctx.allow_client_seed)
+    table, token = await ctx.manager.create(new)
+    answer = {
+        "table": table.id,
+        "seat": new.sit,
+        "token": token,
+        "invite": f"/table/{table.id}",
+        "state": protocol.snapshot(table, new.sit),
+    }
+    return JSONResponse(answer, status_code=201)
+
+
+@endpoint
+async def api_table(request: Request) -> Response:
+    ctx = guarded(request)
+    table = ctx.manager.get(request.path_params["table_id"])
+    token = bearer(request)
+    seat = table.seat_of(token)
+    if token and seat is None:
+        raise BadToken("that token holds no seat at this table")
+    return JSONResponse(protocol.snapshot(table, seat))
+
+
+@endpoint
+async def api_join(request: Request) -> Response:
+    ctx = guarded(request)
+    body = await read_json(request)
+    table = ctx.manager.get(request.path_params["table_id"])
+    name, wanted = protocol.read_join(body)
+    seat, token = await ctx.manager.join(table, name, wanted)
+    return JSONResponse({"table": table.id, "seat": seat, "token": token})
+
+
+@endpoint
+async def api_act(request: Request) -> Response:
+    ctx = guarded(request)
+    body = await read_json(request)
+    table, version, text = protocol.read_action(body, request.path_params["table_id"], ctx.manager)
+    seat = await ctx.manager.act(table, bearer(request), version, text)
+    return JSONResponse(protocol.snapshot(table, seat))
+
+
+@endpoint
+async def api_replay(request: Request) -> Response:
+    """Every step of the table so far as the public sees it."""
+    ctx = guarded(request)
+    return JSONResponse(protocol.replay(ctx.manager.get(request.path_params["table_id"])))
+
+
+@endpoint
+async def api_record(request: Request) -> Response:
+    ctx = guarded(request)
+    table = ctx.manager.get(request.path_params["table_id"])
+    record = table.finished_record()
+    filename = f"{table.game.info.name}-{table.id}.json"
+    return Response(
+        record.to_json() + "\n",
+        media_type="application/json",
+        headers={"content-disposition": f'attachment; filename="{filename}"'},
+    )
