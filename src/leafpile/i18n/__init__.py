@@ -82,6 +82,21 @@ class Msg(str):
         return (_rebuild, (self.msgid, self.args, self.n))
 
 
+def as_json(text: str) -> dict[str, Any] | None:
+    """A `Msg` as the browser translates it (`tm` in web/i18n.js): its id (a pair for
+    plurals), its arguments (nested messages the same way) and its count; None for plain
+    text (a player's name), which is shown as it is."""
+    if not isinstance(text, Msg):
+        return None
+    args = {k: as_json(v) or v for k, v in text.args.items()}
+    out: dict[str, Any] = {"id": list(text.msgid) if isinstance(text.msgid, tuple) else text.msgid}
+    if args:
+        out["args"] = args
+    if text.n is not None:
+        out["n"] = text.n
+    return out
+
+
 def _rebuild(msgid: str | tuple[str, str], args: dict[str, Any], n: int | None) -> Msg:
     if isinstance(msgid, tuple):
         assert n is not None

@@ -7,12 +7,14 @@ are kept. The test suite calls `missing()` so a catalog that lacks a used id fai
 
 from __future__ import annotations
 
+import html
 import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -20,11 +22,24 @@ from babel.messages.pofile import write_po
 
 from leafpile.i18n import DEFAULT, LANGUAGES, read_catalog
 
-#: Python: Msg("..."), Msg.plural("...", "...", n); JavaScript: t("..."), tn("...", "...", n).
-KEYWORDS = {
+#: Python: Msg("..."), Msg.plural("...", "...", n); JavaScript: t("..."), tn("...", "...", n);
+#: HTML: data-i18n="..." (and -title, -placeholder, -label) on static markup.
+KEYWORDS: dict[str, dict[str, Any]] = {
     "python": {"Msg": None, "plural": (1, 2)},
     "javascript": {"t": None, "tn": (1, 2)},
+    "html": {},
 }
+PATTERNS = {"python": "**.py", "javascript": "**.js", "html": "**.html"}
+HTML_ATTRIBUTE = re.compile(r'data-i18n(?:-title|-placeholder|-label)?="([^"]+)"')
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction method for our pages: the ids in data-i18n attributes."""
+    for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
+        for match in HTML_ATTRIBUTE.finditer(line):
+            yield lineno, "", html.unescape(match.group(1)), []
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -51,10 +66,10 @@ def extract(domain: Domain) -> Catalog:
     catalog = Catalog(locale=DEFAULT, domain=domain.name)
 
     for method, keywords in KEYWORDS.items():
-        pattern = "**.py" if method == "python" else "**.js"
+        how: Any = extract_html if method == "html" else method
         for filename, lineno, message, comments, _context in extract_from_dir(
             str(domain.source),
-            [(pattern, method)],
+            [(PATTERNS[method], how)],
             keywords=keywords,
             strip_comment_tags=True,
         ):

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.engine import Action, LeafpileError, State
 from leafpile.games import GAMES
@@ -269,11 +270,21 @@ def snapshot(table: LiveTable, audience: int | None, log_from: int = 0) -> dict[
         "view": seen.data,
         "legal": position.legal if acting and audience == to_move else [],
         "log_start": log_from,
-        "log": [{"seat": e.seat, "text": e.line_for(audience)} for e in table.log[log_from:]],
+        "log": [log_item(e.seat, e.line_for(audience)) for e in table.log[log_from:]],
         "scores": seen.scores,
         "winners": position.winners if table.status == FINISHED else None,
         "extras": seen.extras,
     }
+
+
+def log_item(seat: int, line: str) -> dict[str, Any]:
+    """One log line: its English text, and its message form when the game wrote it as a
+    `Msg`, so each browser shows it in its reader's language."""
+    item: dict[str, Any] = {"seat": seat, "text": str(line)}
+    msg = i18n.as_json(line)
+    if msg is not None:
+        item["msg"] = msg
+    return item
 
 
 def broadcast(table: LiveTable) -> None:
@@ -305,7 +316,8 @@ def replay(table: LiveTable) -> dict[str, Any]:
                 "to_move": to_move if to_move >= 0 else None,
                 "scores": view.scores(),
                 "extras": game.extras(view),
-                "line": table.log[i - 1].line_for(None) if i else None,
+                "line": str(table.log[i - 1].line_for(None)) if i else None,
+                "msg": i18n.as_json(table.log[i - 1].line_for(None)) if i else None,
             }
         )
 

@@ -16,8 +16,9 @@ from typing import cast
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
+from leafpile import i18n
 from leafpile.games import GAMES
-from leafpile.server import protocol
+from leafpile.server import howto, protocol
 from leafpile.server.errors import BadToken, NotFound, Refusal
 from leafpile.server.protocol import Context
 
@@ -101,7 +102,31 @@ async def game_file(request: Request) -> Response:
     return FileResponse(path)
 
 
+@endpoint
+async def rules_page(request: Request) -> Response:
+    if request.path_params["game"] not in GAMES:
+        raise NotFound("no such game")
+    return FileResponse(WEB_DIR / "rules.html")
+
+
 # -- API ----------------------------------------------------------------------------------------
+@endpoint
+async def api_i18n(request: Request) -> Response:
+    """The browser's catalog for one language (from the same gettext files as the rest)."""
+    lang = request.path_params["lang"]
+    if lang not in i18n.LANGUAGES:
+        raise NotFound(f"no language {lang[:20]!r}; known: {', '.join(i18n.LANGUAGES)}")
+    return JSONResponse(i18n.browser_catalog(lang), headers={"cache-control": "max-age=300"})
+
+
+@endpoint
+async def api_rules(request: Request) -> Response:
+    """How to play a game, in one language: HTML parts and positions to draw."""
+    name, lang = request.path_params["game"], request.path_params["lang"]
+    if name not in GAMES or lang not in i18n.LANGUAGES:
+        raise NotFound("no such game or language")
+    return JSONResponse(howto.rulebook_answer(name, lang))
+
 @endpoint
 async def api_games(request: Request) -> Response:
     return JSONResponse(protocol.games_list())

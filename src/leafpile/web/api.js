@@ -1,4 +1,5 @@
 // Small helpers shared by the lobby, table and replay pages: JSON calls, seat tokens, names.
+import { chooseLanguage, currentLanguage, LANGUAGES, t } from "/static/i18n.js";
 
 export async function api(path, options = {}) {
   const init = { method: options.method || "GET", headers: {} };
@@ -12,10 +13,10 @@ export async function api(path, options = {}) {
   try {
     data = await res.json();
   } catch {
-    data = { type: "error", message: `server answered ${res.status}` };
+    data = { type: "error", message: t("The server answered {status}.", { status: res.status }) };
   }
   if (!res.ok) {
-    const err = new Error((data && data.message) || `error ${res.status}`);
+    const err = new Error((data && data.message) || t("The server answered {status}.", { status: res.status }));
     err.data = data;
     err.status = res.status;
     throw err;
@@ -80,8 +81,40 @@ export async function loadRenderer(gameInfo) {
   return await import("/static/generic.js");
 }
 
-export function seatLabel(seat) {
-  return seat.open ? "open seat" : seat.name;
+/** A table's status in words. */
+export function statusName(status) {
+  return { waiting: t("waiting"), playing: t("playing"), finished: t("finished") }[status] || status;
+}
+
+/** A bot level's name in the reader's language. */
+export function botName(level) {
+  const names = {
+    random: () => t("random"), greedy: () => t("greedy"), mcts: () => t("mcts"),
+    easy: () => t("easy"), medium: () => t("medium"), hard: () => t("hard"),
+  };
+  return names[level] ? names[level]() : level;
+}
+
+/** How a seat is named: a person by their name, a bot by its level ("medium bot", numbered
+ *  when two bots share a level), an open seat as such. `seats` is the whole table's list. */
+export function seatLabel(seat, seats = []) {
+  if (seat.open) return t("open seat");
+  if (seat.kind !== "bot") return seat.name;
+  const twins = seats.filter((s) => s.kind === "bot" && s.bot === seat.bot).length;
+  const label = t("{level} bot", { level: botName(seat.bot) });
+  return twins > 1 ? `${label} ${seat.seat + 1}` : label;
+}
+
+/** The header's language switch and "How to play" link (the game's rules in this language). */
+export function headerTools(game = null) {
+  const tools = [];
+  if (game) {
+    tools.push(el("a", { class: "button howto", href: `/rules/${game}`, target: "leafpile-rules", id: "howto" }, t("How to play")));
+  }
+  const select = el("select", { class: "lang", id: "lang", "aria-label": t("Language"), onchange: (e) => chooseLanguage(e.target.value) },
+    Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, selected: code === currentLanguage() }, name)));
+  tools.push(select);
+  return el("span", { class: "tools" }, ...tools);
 }
 
 /** Put seat names into a log line from the game ("P0 places ..." -> "Ana places ..."). */

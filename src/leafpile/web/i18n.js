@@ -75,6 +75,18 @@ export function tn(singular, plural, n, args = {}) {
   return fill(template, { ...args, n });
 }
 
+/** A message the server sent in its structured form ({id, args, n}, see leafpile.i18n.as_json):
+ *  translated here, nested arguments too; `fallback` (its English text) when there is none. */
+export function tm(msg, fallback = "") {
+  if (!msg) return fallback;
+  const args = {};
+  for (const [key, value] of Object.entries(msg.args || {})) {
+    args[key] = value && typeof value === "object" && "id" in value ? tm(value) : value;
+  }
+  if (Array.isArray(msg.id)) return tn(msg.id[0], msg.id[1], msg.n, args);
+  return t(msg.id, args);
+}
+
 /** Translate static markup: every element with data-i18n gets its message's translation. */
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
@@ -83,16 +95,10 @@ export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n-title]")) {
     node.title = t(node.getAttribute("data-i18n-title"));
   }
-}
-
-/** A small language switch (a <select>), for every page's header. */
-export function languageSwitch(el) {
-  const select = el(
-    "select",
-    { class: "lang", "aria-label": t("Language"), onchange: (e) => chooseLanguage(e.target.value) },
-    Object.entries(LANGUAGES).map(([code, name]) =>
-      el("option", { value: code, selected: code === lang }, name),
-    ),
-  );
-  return select;
+  for (const node of root.querySelectorAll("[data-i18n-placeholder]")) {
+    node.placeholder = t(node.getAttribute("data-i18n-placeholder"));
+  }
+  for (const node of root.querySelectorAll("[data-i18n-label]")) {
+    node.setAttribute("aria-label", t(node.getAttribute("data-i18n-label")));
+  }
 }

@@ -1,5 +1,6 @@
 // The lobby: create a table (game, players, seats, options) and list open and running tables.
-import { api, el, getName, getToken, seatLabel, setName, setToken, toast } from "/static/api.js";
+import { api, el, getName, getToken, headerTools, seatLabel, setName, setToken, statusName, toast, botName } from "/static/api.js";
+import { loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -17,14 +18,14 @@ function defaultBot() {
 function renderSeats() {
   const players = Number($("players").value);
   const box = $("seats");
-  box.replaceChildren(el("legend", {}, "Seats"));
+  box.replaceChildren(el("legend", {}, t("Seats")));
   for (let i = 0; i < players; i++) {
-    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": `Seat ${i + 1}` });
-    if (i === 0) select.append(el("option", { value: "me" }, "Me"));
-    select.append(el("option", { value: "open" }, "A friend (invite link)"));
-    for (const b of bots) select.append(el("option", { value: `bot:${b}` }, `Bot: ${b}`));
+    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": t("Seat {n}", { n: i + 1 }) });
+    if (i === 0) select.append(el("option", { value: "me" }, t("Me")));
+    select.append(el("option", { value: "open" }, t("A friend (invite link)")));
+    for (const b of bots) select.append(el("option", { value: `bot:${b}` }, t("Bot: {level}", { level: botName(b) })));
     select.value = i === 0 ? "me" : `bot:${defaultBot()}`;
-    box.append(el("label", { class: "seat-choice" }, `Seat ${i + 1} `, select));
+    box.append(el("label", { class: "seat-choice" }, t("Seat {n}", { n: i + 1 }) + " ", select));
   }
 }
 
@@ -42,9 +43,9 @@ function renderOptions() {
       input.value = String(opt.default);
     } else {
       const value = Array.isArray(opt.default) ? opt.default.join(",") : String(opt.default);
-      input = el("input", { name: opt.name, "data-option": opt.name, value, placeholder: opt.help });
+      input = el("input", { name: opt.name, "data-option": opt.name, value, placeholder: t(opt.help) });
     }
-    box.append(el("label", { class: "option" }, el("span", {}, opt.name), input, el("small", { class: "muted" }, opt.help)));
+    box.append(el("label", { class: "option" }, el("span", {}, opt.name), input, el("small", { class: "muted" }, t(opt.help))));
   }
 }
 
@@ -55,7 +56,8 @@ function renderGame() {
   select.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) select.append(el("option", { value: n }, n));
   select.value = String(Math.min(Math.max(old, game.min_players), game.max_players));
-  $("game-summary").textContent = game.summary;
+  $("game-summary").textContent = t(game.summary);
+  $("game-rules").replaceChildren(el("a", { href: `/rules/${game.name}`, target: "leafpile-rules", class: "howto" }, t("How to play {game}", { game: game.title })));
   renderSeats();
   renderOptions();
 }
@@ -73,7 +75,7 @@ async function create(event) {
     else if (v === "open") seats.push({ kind: "human" });
     else seats.push({ kind: "bot", bot: v.slice(4) });
   }
-  if (sit !== null && !name) { toast("Enter your name first."); $("name").focus(); return; }
+  if (sit !== null && !name) { toast(t("Enter your name first.")); $("name").focus(); return; }
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
     const spec = game.options.find((o) => o.name === input.dataset.option);
@@ -94,30 +96,33 @@ async function refreshTables() {
   try {
     const { tables } = await api("/api/tables");
     const box = $("tables");
-    if (!tables.length) { box.replaceChildren(el("p", { class: "muted" }, "No tables yet: create one.")); return; }
+    if (!tables.length) { box.replaceChildren(el("p", { class: "muted" }, t("No tables yet: create one."))); return; }
     const list = el("ul", { class: "table-list" });
-    for (const t of tables) {
-      const mine = getToken(t.id);
-      const open = t.seats.some((s) => s.open);
+    for (const table of tables) {
+      const mine = getToken(table.id);
+      const open = table.seats.some((s) => s.open);
       list.append(
-        el("li", { class: `table-item ${t.status}`, "data-table": t.id },
-          el("span", { class: "title" }, t.title),
-          el("span", { class: "seats" }, t.seats.map(seatLabel).join(" · ")),
-          el("span", { class: `status ${t.status}` }, t.status),
+        el("li", { class: `table-item ${table.status}`, "data-table": table.id },
+          el("span", { class: "title" }, table.title),
+          el("span", { class: "seats" }, table.seats.map((s) => seatLabel(s, table.seats)).join(" · ")),
+          el("span", { class: `status ${table.status}` }, statusName(table.status)),
           el("span", { class: "links" },
-            t.status !== "finished" ? el("a", { href: `/table/${t.id}`, class: "button" }, mine ? "Return" : open ? "Join" : "Watch") : null,
-            el("a", { href: `/replay/${t.id}`, class: "button" }, "Replay"),
+            table.status !== "finished" ? el("a", { href: `/table/${table.id}`, class: "button" }, mine ? t("Return") : open ? t("Join") : t("Watch")) : null,
+            el("a", { href: `/replay/${table.id}`, class: "button" }, t("Replay")),
           ),
         ),
       );
     }
     box.replaceChildren(list);
   } catch (e) {
-    $("tables").replaceChildren(el("p", { class: "muted" }, `Cannot list tables: ${e.message}`));
+    $("tables").replaceChildren(el("p", { class: "muted" }, t("Cannot list tables: {reason}", { reason: e.message })));
   }
 }
 
 async function main() {
+  await loadLanguage();
+  translatePage();
+  $("tools").replaceChildren(headerTools());
   $("name").value = getName();
   $("name").addEventListener("change", () => setName($("name").value.trim()));
   const data = await api("/api/games");

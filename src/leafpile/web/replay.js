@@ -1,5 +1,6 @@
 // Replay a table step by step from the public views the server rebuilds from its action log.
-import { api, el, loadRenderer, seatLabel, toast, withNames } from "/static/api.js";
+import { api, el, headerTools, loadRenderer, seatLabel, statusName, toast, withNames } from "/static/api.js";
+import { loadLanguage, t, tm, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -7,24 +8,25 @@ let data = null;
 let renderer = null;
 let step = 0;
 let timer = null;
-const seatName = (i) => (i === null || i === undefined || !data ? "" : seatLabel(data.seats[i]));
+const seatName = (i) => (i === null || i === undefined || !data ? "" : seatLabel(data.seats[i], data.seats));
+const lineOf = (s) => withNames(tm(s.msg, s.line || ""), seatName);
 
 function show(i) {
   step = Math.max(0, Math.min(i, data.steps.length - 1));
   const s = data.steps[step];
   $("step").value = step;
-  $("step-label").textContent = `Step ${step} of ${data.steps.length - 1}` + (s.line ? ` — ${withNames(s.line, seatName)}` : "");
+  $("step-label").textContent = t("Step {n} of {last}", { n: step, last: data.steps.length - 1 }) + (s.line ? ` — ${lineOf(s)}` : "");
   document.body.dataset.step = step;
   $("players").replaceChildren(
     ...data.seats.map((seat) =>
       el("li", { class: `player ${s.to_move === seat.seat ? "to-move" : ""}` },
-        el("span", { class: "name" }, seatLabel(seat)),
+        el("span", { class: "name" }, seatLabel(seat, data.seats)),
         el("span", { class: "score" }, s.scores.length ? String(s.scores[seat.seat]) : ""),
       ),
     ),
   );
   const log = $("log");
-  log.replaceChildren(...data.steps.slice(1, step + 1).map((x) => el("li", {}, withNames(x.line, seatName))));
+  log.replaceChildren(...data.steps.slice(1, step + 1).map((x) => el("li", {}, lineOf(x))));
   log.scrollTop = log.scrollHeight;
   renderer.update({
     view: s.view, legal: [], you: null, to_move: s.to_move, seats: data.seats,
@@ -34,9 +36,9 @@ function show(i) {
 }
 
 function togglePlay() {
-  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "Play"; return; }
+  if (timer) { clearInterval(timer); timer = null; $("play").textContent = t("Play"); return; }
   if (step >= data.steps.length - 1) show(0);
-  $("play").textContent = "Pause";
+  $("play").textContent = t("Pause");
   timer = setInterval(() => {
     if (step >= data.steps.length - 1) { togglePlay(); return; }
     show(step + 1);
@@ -44,9 +46,12 @@ function togglePlay() {
 }
 
 async function main() {
+  await loadLanguage();
+  translatePage();
   data = await api(`/api/tables/${tableId}/replay`);
-  $("title").textContent = `Replay: ${data.title}`;
-  $("status").textContent = data.status;
+  $("tools").replaceChildren(headerTools(data.game));
+  $("title").textContent = t("Replay: {game}", { game: data.title });
+  $("status").textContent = statusName(data.status);
   $("status").className = `status ${data.status}`;
   const { games } = await api("/api/games");
   const module = await loadRenderer(games.find((g) => g.name === data.game));
@@ -63,9 +68,9 @@ async function main() {
     if (e.key === "ArrowRight") show(step + 1);
   });
   if (data.status === "finished") {
-    $("download").replaceChildren(el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, "Download game record"));
+    $("download").replaceChildren(el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, t("Download game record")));
   } else {
-    $("download").replaceChildren(el("span", { class: "muted" }, "The game is still running; its record can be downloaded when it ends."));
+    $("download").replaceChildren(el("span", { class: "muted" }, t("The game is still running; its record can be downloaded when it ends.")));
   }
   show(data.steps.length - 1);
 }

@@ -1,6 +1,7 @@
 // A live table: one WebSocket to the server, which pushes this seat's own view (or the public
 // view for spectators) with the legal actions; every choice offered is built from them.
-import { api, el, getName, getToken, loadRenderer, seatLabel, setName, setToken, toast, withNames } from "/static/api.js";
+import { api, el, getName, getToken, headerTools, loadRenderer, seatLabel, setName, setToken, statusName, toast, withNames } from "/static/api.js";
+import { loadLanguage, t, tm, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -16,7 +17,7 @@ function send(message) {
 
 function act(action) {
   if (!last || waiting) return;
-  if (!last.legal.includes(action)) { toast(`${action} is not legal now`); return; }
+  if (!last.legal.includes(action)) { toast(t("That move is not possible now.")); return; }
   waiting = true;
   document.body.classList.add("waiting");
   send({ type: "action", table: tableId, version: last.version, action });
@@ -25,7 +26,7 @@ function act(action) {
 function seatName(i) {
   if (!last || i === null || i === undefined) return "";
   const seat = last.seats[i];
-  return seat ? seatLabel(seat) : `P${i}`;
+  return seat ? seatLabel(seat, last.seats) : `P${i}`;
 }
 
 function renderJoin(msg) {
@@ -33,16 +34,16 @@ function renderJoin(msg) {
   const open = msg.seats.filter((s) => s.open);
   if (msg.you !== null || !open.length) { box.hidden = true; return; }
   box.hidden = false;
-  const name = el("input", { id: "join-name", maxlength: 40, value: getName(), placeholder: "Your name", "aria-label": "Your name" });
+  const name = el("input", { id: "join-name", maxlength: 40, value: getName(), placeholder: t("Your name"), "aria-label": t("Your name") });
   box.replaceChildren(
-    el("h3", {}, "Join this table"),
+    el("h3", {}, t("Join this table")),
     name,
     ...open.map((s) =>
       el("button", {
         class: "primary", "data-seat": s.seat,
         onclick: async () => {
           const n = name.value.trim();
-          if (!n) { toast("Enter your name first."); name.focus(); return; }
+          if (!n) { toast(t("Enter your name first.")); name.focus(); return; }
           setName(n);
           try {
             const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body: { name: n, seat: s.seat } });
@@ -51,37 +52,37 @@ function renderJoin(msg) {
             send({ type: "hello", token: res.token });
           } catch (e) { toast(e.message); }
         },
-      }, `Take seat ${s.seat + 1}`),
+      }, t("Take seat {n}", { n: s.seat + 1 })),
     ),
-    el("p", { class: "muted" }, "Or just watch: spectators see the public table."),
+    el("p", { class: "muted" }, t("Or just watch: spectators see the public table.")),
   );
 }
 
 function renderSide(msg) {
   $("title").textContent = msg.title;
   const status = $("status");
-  status.textContent = msg.status;
+  status.textContent = statusName(msg.status);
   status.className = `status ${msg.status}`;
   const invite = `${location.origin}/table/${tableId}`;
   const open = msg.seats.some((s) => s.open);
   $("invite").replaceChildren(
-    open ? el("span", { class: "muted" }, "Invite a friend: ") : "",
-    el("input", { id: "invite-link", readonly: true, value: invite, "aria-label": "Invite link", onclick: (e) => e.target.select() }),
-    el("button", { onclick: () => navigator.clipboard?.writeText(invite).then(() => toast("Link copied", "info")) }, "Copy"),
+    open ? el("span", { class: "muted" }, t("Invite a friend:") + " ") : "",
+    el("input", { id: "invite-link", readonly: true, value: invite, "aria-label": t("Invite link"), onclick: (e) => e.target.select() }),
+    el("button", { onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("Link copied"), "info")) }, t("Copy")),
   );
 
   const turn = $("turn");
   turn.className = "turn";
-  if (msg.status === "waiting") turn.textContent = "Waiting for players to take their seats…";
-  else if (msg.status === "finished") turn.textContent = "The game is over.";
-  else if (msg.to_move === msg.you && msg.you !== null) { turn.textContent = "Your turn"; turn.classList.add("mine"); }
-  else turn.textContent = `${seatName(msg.to_move)} to play`;
+  if (msg.status === "waiting") turn.textContent = t("Waiting for players to take their seats…");
+  else if (msg.status === "finished") turn.textContent = t("The game is over.");
+  else if (msg.to_move === msg.you && msg.you !== null) { turn.textContent = t("Your turn"); turn.classList.add("mine"); }
+  else turn.textContent = t("{name} to play", { name: seatName(msg.to_move) });
 
   $("players").replaceChildren(
     ...msg.seats.map((s) =>
       el("li", { class: `player ${msg.to_move === s.seat ? "to-move" : ""} ${msg.you === s.seat ? "you" : ""}`, "data-seat": s.seat },
-        el("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away" }),
-        el("span", { class: "name" }, seatLabel(s), msg.you === s.seat ? " (you)" : ""),
+        el("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? t("connected") : t("away") }),
+        el("span", { class: "name" }, seatLabel(s, msg.seats), msg.you === s.seat ? " " + t("(you)") : ""),
         el("span", { class: "score" }, msg.scores.length ? String(msg.scores[s.seat]) : ""),
       ),
     ),
@@ -91,18 +92,18 @@ function renderSide(msg) {
   if (msg.status === "finished") {
     result.hidden = false;
     const winners = msg.winners || [];
-    const text = !winners.length ? "Nobody wins." : winners.length > 1 ? `Draw: ${winners.map(seatName).join(" and ")}` : `${seatName(winners[0])} wins!`;
+    const text = !winners.length ? t("Nobody wins.") : winners.length > 1 ? t("Draw: {names}", { names: winners.map(seatName).join(", ") }) : t("{name} wins!", { name: seatName(winners[0]) });
     result.replaceChildren(
       el("h3", { id: "winner" }, text),
-      el("p", {}, "Final scores: ", msg.scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")),
-      el("a", { class: "button", href: `/replay/${tableId}` }, "Replay"), " ",
-      el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, "Download record"), " ",
-      el("a", { class: "button", href: "/" }, "Lobby"),
+      el("p", {}, t("Final scores:") + " ", msg.scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")),
+      el("a", { class: "button", href: `/replay/${tableId}` }, t("Replay")), " ",
+      el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, t("Download record")), " ",
+      el("a", { class: "button", href: "/" }, t("Lobby")),
     );
   } else result.hidden = true;
 
   const log = $("log");
-  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(e.text, seatName))));
+  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(tm(e.msg, e.text), seatName))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -154,7 +155,7 @@ function connect() {
         send({ type: "hello", token: null });
       }
       if (msg.state) onState(msg.state);
-      if (msg.code === "unknown_table") $("turn").textContent = "There is no such table.";
+      if (msg.code === "unknown_table") $("turn").textContent = t("There is no such table.");
     }
   });
   socket.addEventListener("close", (event) => {
@@ -166,7 +167,11 @@ function connect() {
 }
 
 async function main() {
+  await loadLanguage();
+  translatePage();
+  $("turn").dataset.offline = t("(reconnecting…)");
   const snapshot = await api(`/api/tables/${tableId}`).catch((e) => { $("turn").textContent = e.message; throw e; });
+  $("tools").replaceChildren(headerTools(snapshot.game));
   const { games } = await api("/api/games");
   // `?generic` shows the fallback renderer that every game gets when it has none of its own.
   const generic = new URLSearchParams(location.search).has("generic");
