@@ -15,10 +15,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from leafpile import i18n
 from leafpile.bots import BOTS, BotSeat, make_bot
 from leafpile.engine import Action, Game, GameRecord, LeafpileError, Rng, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
 from leafpile.games import GAMES, get_game
+from leafpile.i18n import Msg, localize
 
 app = typer.Typer(
     help="Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove.",
@@ -46,8 +48,20 @@ def _main(
             "--version", callback=_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of what you read: en, fr or ru (default: LEAFPILE_LANG, then the "
+            "terminal's locale).",
+        ),
+    ] = None,
 ) -> None:
     """Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove."""
+    try:
+        i18n.use(lang.lower() if lang else i18n.from_environment())
+    except ValueError as e:
+        raise fail(str(e)) from None
 
 
 OptionArg = Annotated[
@@ -59,9 +73,15 @@ PlayersArg = Annotated[
 ]
 
 
+def say(msgid: str, **args: Any) -> str:
+    """A sentence in the reader's language (`--lang`, LEAFPILE_LANG or the locale)."""
+    return Msg(msgid, **args).localize()
+
+
 def fail(message: str) -> typer.Exit:
     """Print a clear error and return the exit to raise (exit code 2, nothing changed)."""
-    console.print(f"[bold red]error:[/] {escape(message)}")
+    label = say("error:")
+    console.print(f"[bold red]{escape(label)}[/] {escape(localize(message))}")
     return typer.Exit(code=2)
 
 
@@ -171,21 +191,24 @@ def play_command(
         else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
         for p, n in enumerate(names)
     ]
-    console.print(f"[bold]{game.info.title}[/]: seed {state.seed}, seats {', '.join(names)}")
+    console.print(
+        f"[bold]{game.info.title}[/]: "
+        + escape(say("seed {seed}, seats {seats}", seed=state.seed, seats=", ".join(names)))
+    )
     for p, n in enumerate(names):
-        console.print(f"  P{p}: {seat_label(n, len(humans) == 1)}")
+        console.print(f"  P{p}: {escape(seat_label(n, len(humans) == 1))}")
 
     def show(before: State, _player: int, action: Action) -> None:
-        console.print(f"[cyan]>[/] {game.describe(before, action)}")
+        console.print(f"[cyan]>[/] {escape(localize(game.describe(before, action)))}")
 
     try:
         if not run_match(match, deciders, show):
-            console.print("game abandoned")
+            console.print(say("game abandoned"))
     finally:
         if save is not None:
             match.record.metadata["finished"] = state.is_terminal()
             match.record.save(save)
-            console.print(f"game record written to {save}")
+            console.print(escape(say("game record written to {path}", path=str(save))))
     if state.is_terminal():
         viewer = humans[0] if len(humans) == 1 else None
         shown = state if viewer is None else game.player_view(state, viewer)
@@ -196,26 +219,36 @@ def play_command(
 def seat_label(name: str, one_human: bool) -> str:
     """How a seat is introduced: 'you' when one person plays, else 'a person'; bots by level."""
     if name in HUMAN:
-        return "you" if one_human else "a person at this terminal"
-    return f"{name} bot"
+        return say("you") if one_human else say("a person at this terminal")
+    return say("{level} bot", level=name)
 
 
 def check_writable(path: Path) -> None:
     """Refuse a --save path that cannot be written before the game starts, not after it."""
     if path.is_dir():
-        raise fail(f"--save {path} is a folder; give a file name such as {path / 'game.json'}")
+        raise fail(
+            say(
+                "--save {path} is a folder; give a file name such as {example}",
+                path=str(path),
+                example=str(path / "game.json"),
+            )
+        )
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise fail(f"--save: the folder {parent} does not exist")
+        raise fail(say("--save: the folder {folder} does not exist", folder=str(parent)))
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise fail(f"--save: {path} cannot be written (permission denied)")
+        raise fail(say("--save: {path} cannot be written (permission denied)", path=str(path)))
 
 
 def _print_result(state: State) -> None:
     scores = ", ".join(f"P{p} {s:g}" for p, s in enumerate(state.scores()))
     won = state.winners()
-    who = ", ".join(f"P{p}" for p in won) or "nobody"
-    console.print(f"[bold]game over[/]: scores {scores}; winner(s): {who}")
+    who = ", ".join(f"P{p}" for p in won) or say("nobody")
+    over = say("game over")
+    console.print(
+        f"[bold]{escape(over)}[/]: "
+        + escape(say("scores {scores}; winner(s): {who}", scores=scores, who=who))
+    )
 
 
 class TerminalSeat:
@@ -231,13 +264,17 @@ class TerminalSeat:
     def choose(self, view: State) -> Action | None:
         player = self.player
         if self.hot_seat:
-            console.rule(f"P{player}'s turn")
+            console.rule(escape(say("P{player}'s turn", player=player)))
         console.print(view.game.render(view, player))
         actions = view.legal_actions()
         _print_actions(actions)
         while True:
             try:
-                text = console.input(f"[bold]P{player}[/] action (number, notation, ? or quit): ")
+                text = console.input(
+                    f"[bold]P{player}[/] "
+                    + escape(say("action (number, notation, ? or quit):"))
+                    + " "
+                )
             except EOFError:
                 return None
             text = text.strip()
@@ -252,12 +289,18 @@ class TerminalSeat:
                 index = int(text)
                 if 1 <= index <= len(actions):
                     return actions[index - 1]
-                console.print(f"[red]no action number {index}; choose 1-{len(actions)}[/]")
+                console.print(
+                    "[red]"
+                    + escape(
+                        say("no action number {n}; choose 1-{last}", n=index, last=len(actions))
+                    )
+                    + "[/]"
+                )
                 continue
             try:
                 return view.parse_action(text)
             except LeafpileError as e:
-                console.print(f"[red]{escape(str(e))}[/]")
+                console.print(f"[red]{escape(localize(e.args[0] if e.args else str(e)))}[/]")
 
 
 def _print_actions(actions: list[Any]) -> None:

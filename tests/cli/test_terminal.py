@@ -107,3 +107,32 @@ def test_serve_on_a_busy_port_says_so_and_never_claims_to_serve():
     assert result.exit_code == 2
     assert f"port {port} is in use, try --port" in said(result)
     assert "serving" not in result.output
+
+
+def test_play_in_french():
+    result = run("--lang", "fr", "play", "autumn", "--seats", "me,random", "--seed", "3",
+                 input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    text = said(result)
+    assert "P0: vous" in text
+    assert "action (numéro, notation, ? ou quit)" in text
+    assert "Autumn, manche 1 sur 3" in text
+    assert "pose une carte (" in text
+    assert "partie abandonnée" in text
+
+
+def test_play_in_russian_from_the_environment(monkeypatch):
+    monkeypatch.setenv("LEAFPILE_LANG", "ru")
+    result = run("play", "autumn", "--seats", "me,random", "--seed", "3", input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    text = said(result)
+    assert "P0: вы" in text
+    assert "ход (номер, запись, ? или quit)" in text
+    assert "раунд 1 из 3" in text
+    assert "выкладывает карту" in text
+
+
+def test_an_unknown_language_is_a_clear_error():
+    result = run("--lang", "de", "games")
+    assert result.exit_code == 2
+    assert "unknown language 'de'" in said(result)

@@ -222,5 +222,3 @@ class Game:
         if not isinstance(seed, int):
             raise InvalidStateError("saved state has a non-integer seed")
         return players, seed, options
-
-

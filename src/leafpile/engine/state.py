@@ -200,5 +200,3 @@ class State(ABC):
 def legal_strings(state: State) -> list[str]:
     """The notations of the legal actions (what a UI or a remote client is sent)."""
     return [str(a) for a in state.legal_actions()]
-
-

@@ -22,10 +22,11 @@ from babel.messages.pofile import write_po
 
 from leafpile.i18n import DEFAULT, LANGUAGES, read_catalog
 
-#: Python: Msg("..."), Msg.plural("...", "...", n); JavaScript: t("..."), tn("...", "...", n);
+#: Python: Msg("..."), Msg.plural("...", "...", n), say("...") (localized at once);
+#: JavaScript: t("..."), tn("...", "...", n);
 #: HTML: data-i18n="..." (and -title, -placeholder, -label) on static markup.
 KEYWORDS: dict[str, dict[str, Any]] = {
-    "python": {"Msg": None, "plural": (1, 2)},
+    "python": {"Msg": None, "plural": (1, 2), "say": None},
     "javascript": {"t": None, "tn": (1, 2)},
     "html": {},
 }
@@ -40,6 +41,8 @@ def extract_html(
     for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
         for match in HTML_ATTRIBUTE.finditer(line):
             yield lineno, "", html.unescape(match.group(1)), []
+
+
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

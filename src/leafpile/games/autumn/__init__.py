@@ -19,6 +19,7 @@ from leafpile.engine import (
 from leafpile.games.autumn import actions, heuristic, rules, view, web
 from leafpile.games.autumn.components import COLOUR_NAMES, DECK_SIZE
 from leafpile.games.autumn.state import AutumnState
+from leafpile.i18n import Msg
 
 
 class AutumnGame(Game):
@@ -33,44 +34,46 @@ class AutumnGame(Game):
         min_players=1,
         max_players=2,
         options=(
-            OptionSpec("rounds", 3, "match length (2 players)", choices=(1, 3), players=(2,)),
+            OptionSpec("rounds", 3, Msg("match length (2 players)"), choices=(1, 3), players=(2,)),
             OptionSpec(
                 "first_player",
                 "random",
-                "who starts round 1 (then the start alternates)",
+                Msg("who starts round 1 (then the start alternates)"),
                 choices=("random", "0", "1"),
                 players=(2,),
             ),
             OptionSpec(
                 "challenge",
                 "garden",
-                "solo challenge",
+                Msg("solo challenge"),
                 choices=("garden", "balance", "two"),
                 players=(1,),
             ),
             OptionSpec(
                 "balance_rule",
                 "any-three",
-                "solo Balance scoring [D]: any three areas of one size, or the three largest",
+                Msg("solo Balance scoring [D]: any three areas of one size, or the three largest"),
                 choices=("any-three", "three-largest"),
                 players=(1,),
             ),
             OptionSpec(
                 "start_rotation",
                 "random",
-                "orientation of each round's start card [D]",
+                Msg("orientation of each round's start card [D]"),
                 choices=("random", "0", "180"),
             ),
             OptionSpec(
                 "deck",
                 (),
-                "fixed deck order for every round: the 18 card ids, comma-separated "
-                "(empty: shuffled)",
+                Msg(
+                    "fixed deck order for every round: the 18 card ids, comma-separated "
+                    "(empty: shuffled)"
+                ),
             ),
         ),
         score_bounds=(0, 3 * (4 + 17 * 4)),
         max_length=3 * 18,
-        summary="Overlap leaf cards to grow the largest area of your colour (1-2 players).",
+        summary=Msg("Overlap leaf cards to grow the largest area of your colour (1-2 players)."),
     )
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:

@@ -12,8 +12,9 @@ from rich.text import Text
 from leafpile.engine import Action, Rng
 from leafpile.games.autumn import rules
 from leafpile.games.autumn.actions import ChooseColour, Place
-from leafpile.games.autumn.components import CARDS, COLOUR_NAMES, RED
+from leafpile.games.autumn.components import CARDS, RED
 from leafpile.games.autumn.state import AutumnState, Phase
+from leafpile.i18n import Msg
 
 
 def player_view(state: AutumnState, player: int | None) -> AutumnState:
@@ -74,32 +75,20 @@ def render_table(state: AutumnState) -> Text:
 
 
 def render(state: AutumnState, viewer: int | None = None) -> Group:
+    """The table for the terminal, in the current language (`leafpile.i18n`)."""
     red_area, yellow_area = rules.live_areas(state)
     head = Text()
     if state.num_players == 2:
-        head.append(f"Autumn, round {state.round + 1} of {state.rounds}  ")
-        totals = rules.scores(state)
-        head.append(f"match: P0 {totals[0]:g} - P1 {totals[1]:g}\n")
-        if state.red_player is not None:
-            head.append(f"P{state.red_player} is ", style="")
-            head.append("red", style="bold red3")
-            head.append(f", P{1 - state.red_player} is ")
-            head.append("yellow", style="bold gold3")
-            head.append("\n")
-        else:
-            head.append("colours not chosen yet\n", style="dim")
-    else:
-        challenge = str(state.options.get("challenge", "garden"))
-        head.append(f"Autumn solo, challenge: {challenge}\n")
-    head.append("largest areas now: ")
-    head.append(f"red {red_area}", style="bold red3")
+        head.append(say("Autumn, round {n} of {rounds}", n=state.round + 1, rounds=state.rounds))
+        head.append("  ")
+    head.append(say("red {n}", n=red_area), style="bold red3")
     head.append("  ")
-    head.append(f"yellow {yellow_area}", style="bold gold3")
-    head.append(f"   cards left in deck: {len(state.deck)}\n")
+    head.append(say("yellow {n}", n=yellow_area), style="bold gold3")
+    head.append("   " + say("cards left in deck: {n}", n=len(state.deck)) + "\n")
     parts: list[Text] = [head, render_table(state)]
     if state.card is not None and state.phase == Phase.PLACE:
         card = CARDS[state.card]
-        line = Text(f"card to place (#{state.card}): ")
+        line = Text(say("card to place (#{card}):", card=state.card) + " ")
         for rot in (0, 1):
             faces = card.faces_at(rot)
             line.append(" 0°:" if rot == 0 else "   180°:")
@@ -111,38 +100,80 @@ def render(state: AutumnState, viewer: int | None = None) -> Group:
             if card.symmetric:
                 break
         parts.append(line)
+        parts.append(Text(say("R = red, Y = yellow; a card's top row / bottom row"), style="dim"))
     if state.phase == Phase.COLOUR:
-        parts.append(Text(f"P{state.to_move} chooses a colour: 'red' or 'yellow'"))
+        parts.append(
+            Text(say("P{player} chooses a colour: 'red' or 'yellow'", player=state.to_move))
+        )
     if state.phase == Phase.OVER:
         parts.append(Text(result_line(state), style="bold"))
     return Group(*parts)
 
 
+def say(msgid: str, **args: object) -> str:
+    """A sentence of the terminal picture in the current language."""
+    return Msg(msgid, **args).localize()
+
+
 def result_line(state: AutumnState) -> str:
     if state.num_players == 1:
         areas = state.solo_areas
-        return f"final score {rules.scores(state)[0]:g} ({len(areas)} areas: {areas})"
+        score = f"{rules.scores(state)[0]:g}"
+        return say(
+            "final score {score} ({n} areas: {areas})",
+            score=score,
+            n=len(areas),
+            areas=", ".join(map(str, areas)),
+        )
     rows = ", ".join(
-        f"R{i + 1} {r[0]}-{r[1]} (P{red} red)"
+        say(
+            "round {n} {red_score}-{yellow_score} (P{red} red)",
+            n=i + 1,
+            red_score=r[0],
+            yellow_score=r[1],
+            red=red,
+        )
         for i, (r, red) in enumerate(zip(state.round_scores, state.round_red, strict=True))
     )
     won = rules.winners(state)
-    who = "draw" if len(won) != 1 else f"P{won[0]} wins"
-    return f"{who}; rounds: {rows}"
+    who = say("draw") if len(won) != 1 else say("P{player} wins", player=won[0])
+    return say("{who}; rounds: {rows}", who=who, rows=rows)
 
 
 def describe(state: AutumnState, action: Action) -> str:
-    """The log line of `action`, played in `state`."""
+    """The log line of `action`, played in `state`: the card by its colours, then what it did
+    to the largest areas (the card is public once revealed, so every audience may read it)."""
     if isinstance(action, ChooseColour):
         return describe_colour(state.to_move, action.colour)
     if isinstance(action, Place) and state.card is not None:
-        card = CARDS[state.card]
-        turned = " turned 180°" if action.rot else ""
-        return f"P{state.to_move} places card #{card.id} ({card.layout()}){turned} at " + (
-            f"({action.x},{action.y})"
+        faces = CARDS[state.card].faces_at(action.rot)
+        reds = sum(1 for f in faces if f == RED)
+        after = state.clone()
+        rules.apply(after, action)
+        red_area, yellow_area = rules.colour_masks(after) if after.phase != Phase.OVER else (0, 0)
+        leaves = {"player": state.to_move, "red": reds, "yellow": 4 - reds}
+        placed = (
+            Msg("P{player} places a card ({red} red, {yellow} yellow)", **leaves)
+            if not action.rot
+            else Msg(
+                "P{player} places a card ({red} red, {yellow} yellow) turned 180°",
+                **leaves,
+            )
+        )
+        if after.phase == Phase.OVER or after.round != state.round:
+            return Msg("{placed}; the round ends", placed=placed)
+        return Msg(
+            "{placed}: largest red area {red}, largest yellow area {yellow}",
+            placed=placed,
+            red=rules.largest_area(red_area),
+            yellow=rules.largest_area(yellow_area),
         )
     return str(action)
 
 
-def describe_colour(chooser: int, colour: int) -> str:
-    return f"P{chooser} takes {COLOUR_NAMES[colour]}"
+def describe_colour(chooser: int, colour: int) -> Msg:
+    return Msg("P{player} takes {colour}", player=chooser, colour=COLOUR_WORDS[colour])
+
+
+#: The colours as players read them (COLOUR_NAMES are the notation).
+COLOUR_WORDS = (Msg("red"), Msg("yellow"))

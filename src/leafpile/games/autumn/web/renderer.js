@@ -3,12 +3,14 @@
 // pointer, the colour choice as a dialog, and each round's scores with the match total.
 // Every choice offered comes from the legal action strings the server sends.
 import { el } from "/static/api.js";
+import { t, tn } from "/static/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 28; // one leaf space: 28 x 43.5 mm
 const H = 43.5;
 const FILL = { R: "#c8452c", Y: "#e8b83a" };
-const COLOUR_NAME = { red: "red", yellow: "yellow" };
+const COLOUR_CLASS = { red: "red", yellow: "yellow" };
+const colourName = (c) => (c === "red" ? t("red") : c === "yellow" ? t("yellow") : c);
 const CELL_OFFSETS = [[0, 0], [1, 0], [0, 1], [1, 1]]; // TL, TR, BL, BR
 
 const facesPromise = fetch("/games/autumn/data/cards.json")
@@ -20,6 +22,11 @@ function svg(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
   for (const c of children) if (c) node.append(c);
   return node;
+}
+
+/** A solo challenge's name in the reader's language. */
+function challengeName(c) {
+  return { garden: t("Garden"), balance: t("Balance"), two: t("Two") }[c || "garden"] || c;
 }
 
 /** Colours of TL, TR, BL, BR after a turn of 180 degrees (rot 1): the string reversed. */
@@ -75,12 +82,12 @@ export function createRenderer(root, ctx) {
   let lastPointer = "mouse";
 
   const head = el("div", { class: "autumn-head" });
-  const board = svg("svg", { class: "autumn-table", role: "img", "aria-label": "The table of leaf cards", preserveAspectRatio: "xMidYMid meet" });
-  const handCard = svg("svg", { class: "autumn-hand-card", viewBox: `-2 -2 ${2 * W + 4} ${2 * H + 4}`, "aria-label": "The card to place" });
-  const rotateButton = el("button", { id: "rotate", type: "button", onclick: () => rotate() }, "⟳ Turn 180°");
-  const placeButton = el("button", { id: "place", type: "button", class: "primary", hidden: true, onclick: () => candidate && ctx.act(candidate.action) }, "Place here");
+  const board = svg("svg", { class: "autumn-table", role: "img", "aria-label": t("The table of leaf cards"), preserveAspectRatio: "xMidYMid meet" });
+  const handCard = svg("svg", { class: "autumn-hand-card", viewBox: `-2 -2 ${2 * W + 4} ${2 * H + 4}`, "aria-label": t("The card to place") });
+  const rotateButton = el("button", { id: "rotate", type: "button", onclick: () => rotate() }, "⟳ " + t("Turn 180°"));
+  const placeButton = el("button", { id: "place", type: "button", class: "primary", hidden: true, onclick: () => candidate && ctx.act(candidate.action) }, t("Place here"));
   const hint = el("p", { class: "muted autumn-hint" });
-  const hand = el("div", { class: "panel autumn-hand" }, el("h3", {}, "Card to place"), handCard, el("div", { class: "row" }, rotateButton, placeButton), hint);
+  const hand = el("div", { class: "panel autumn-hand" }, el("h3", {}, t("Card to place")), handCard, el("div", { class: "row" }, rotateButton, placeButton), hint);
   const scores = el("div", { class: "panel autumn-scores" });
   const dialog = el("div", { class: "autumn-dialog", role: "dialog", "aria-modal": "true", hidden: true });
   const wrap = el("div", { class: "autumn" }, head, el("div", { class: "autumn-main" }, el("div", { class: "autumn-table-wrap" }, board), hand), scores, dialog);
@@ -161,8 +168,12 @@ export function createRenderer(root, ctx) {
     const g = cardGroup(faces[msg.view.card], c.x, c.y, c.rot, { opacity: 0.85, "data-ghost": c.action });
     g.append(svg("rect", { x: -1, y: -1, width: 2 * W + 2, height: 2 * H + 2, rx: 4, fill: "none", stroke: "#1f7a3f", "stroke-width": 2.2, "stroke-dasharray": "4 2" }));
     layers.ghost.append(g);
-    const how = { touch: ": tap again or press “Place here”.", key: ": press Enter to place." };
-    hint.textContent = `Place at ${c.action}${how[lastPointer] || ": click to place."}`;
+    const how = {
+      touch: () => t("Tap again or press “Place here”."),
+      key: () => t("Press Enter to place the card here."),
+      mouse: () => t("Click to place the card here."),
+    };
+    hint.textContent = (how[lastPointer] || how.mouse)() + (c.rot ? " " + t("(turned 180°)") : "");
   }
 
   board.addEventListener("pointermove", (e) => {
@@ -195,7 +206,7 @@ export function createRenderer(root, ctx) {
   }
 
   function colourOwner(v, colour) {
-    if (v.players === 1) return "you";
+    if (v.players === 1) return t("you");
     if (v.red_player === null || v.red_player === undefined) return null;
     const seat = colour === "red" ? v.red_player : 1 - v.red_player;
     return ctx.seatName(seat);
@@ -205,16 +216,19 @@ export function createRenderer(root, ctx) {
     const parts = [];
     if (v.players === 2) {
       const rounds = msg.options.rounds || 1;
-      parts.push(el("span", { class: "pill" }, `Round ${v.round + 1} of ${rounds}`));
-    } else parts.push(el("span", { class: "pill" }, `Solo: ${msg.options.challenge || "garden"}`));
-    parts.push(el("span", { class: "pill" }, `${v.deck.length + (v.card === null ? 0 : 1)} cards to come`));
+      parts.push(el("span", { class: "pill" }, t("Round {n} of {rounds}", { n: v.round + 1, rounds })));
+    } else parts.push(el("span", { class: "pill" }, t("Solo: {challenge}", { challenge: challengeName(msg.options.challenge) })));
+    const coming = v.deck.length + (v.card === null ? 0 : 1);
+    parts.push(el("span", { class: "pill" }, tn("{n} card to come", "{n} cards to come", coming)));
     const ex = msg.extras || {};
     const redOwner = colourOwner(v, "red");
     const yellowOwner = colourOwner(v, "yellow");
-    parts.push(el("span", { class: "pill red", "data-owner": redOwner || "" }, `Red${redOwner ? ": " + redOwner : ""} · largest ${ex.largest_red ?? "?"}`));
-    parts.push(el("span", { class: "pill yellow", "data-owner": yellowOwner || "" }, `Yellow${yellowOwner ? ": " + yellowOwner : ""} · largest ${ex.largest_yellow ?? "?"}`));
+    const pill = (colour, owner, largest) =>
+      (owner ? t("{colour}: {owner}", { colour: colourName(colour), owner }) : colourName(colour)) + " · " + t("largest {n}", { n: largest ?? "?" });
+    parts.push(el("span", { class: "pill red", "data-owner": redOwner || "" }, pill("red", redOwner, ex.largest_red)));
+    parts.push(el("span", { class: "pill yellow", "data-owner": yellowOwner || "" }, pill("yellow", yellowOwner, ex.largest_yellow)));
     if (v.players === 2 && (v.red_player === null || v.red_player === undefined) && v.phase !== "over") {
-      parts.push(el("span", { class: "muted" }, "Colours are chosen after the first card is placed."));
+      parts.push(el("span", { class: "muted" }, t("Colours are chosen after the first card is placed.")));
     }
     head.replaceChildren(...parts);
   }
@@ -223,29 +237,29 @@ export function createRenderer(root, ctx) {
     if (v.players === 1) {
       const areas = (msg.extras && msg.extras.areas) || [];
       scores.replaceChildren(
-        el("h3", {}, "Solo challenge"),
-        el("p", {}, `Challenge: ${msg.options.challenge}. Areas now (largest first): ${areas.join(", ") || "—"}`),
-        v.phase === "over" ? el("p", { class: "final" }, `Score: ${msg.scores[0]}`) : "",
+        el("h3", {}, t("Solo challenge")),
+        el("p", {}, t("Challenge: {challenge}. Areas now (largest first): {areas}", { challenge: challengeName(msg.options.challenge), areas: areas.join(", ") || "—" })),
+        v.phase === "over" ? el("p", { class: "final" }, t("Score: {n}", { n: msg.scores[0] })) : "",
       );
       return;
     }
     const names = [ctx.seatName(0), ctx.seatName(1)];
     const rows = v.round_scores.map((r, i) =>
-      el("tr", {}, el("th", {}, `Round ${i + 1}`), el("td", {}, String(r[0])), el("td", {}, String(r[1]))),
+      el("tr", {}, el("th", {}, t("Round {n}", { n: i + 1 })), el("td", {}, String(r[0])), el("td", {}, String(r[1]))),
     );
     if (v.phase !== "over" && v.red_player !== null && v.red_player !== undefined && msg.extras) {
       const live = [0, 0];
       live[v.red_player] = msg.extras.largest_red;
       live[1 - v.red_player] = msg.extras.largest_yellow;
-      rows.push(el("tr", { class: "live" }, el("th", {}, `Round ${v.round + 1} (now)`), el("td", {}, String(live[0])), el("td", {}, String(live[1]))));
+      rows.push(el("tr", { class: "live" }, el("th", {}, t("Round {n} (now)", { n: v.round + 1 })), el("td", {}, String(live[0])), el("td", {}, String(live[1]))));
     }
     const total = [0, 1].map((p) => v.round_scores.reduce((s, r) => s + r[p], 0));
     scores.replaceChildren(
-      el("h3", {}, "Scores"),
+      el("h3", {}, t("Scores")),
       el("table", { class: "autumn-score-table" },
         el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, names[0]), el("th", {}, names[1]))),
         el("tbody", {}, ...rows),
-        el("tfoot", {}, el("tr", {}, el("th", {}, "Match total"), el("td", { "data-total": 0 }, String(total[0])), el("td", { "data-total": 1 }, String(total[1])))),
+        el("tfoot", {}, el("tr", {}, el("th", {}, t("Match total")), el("td", { "data-total": 0 }, String(total[0])), el("td", { "data-total": 1 }, String(total[1])))),
       ),
     );
   }
@@ -256,10 +270,10 @@ export function createRenderer(root, ctx) {
     dialog.hidden = false;
     dialog.replaceChildren(
       el("div", { class: "autumn-dialog-box" },
-        el("h2", {}, "Choose your colour"),
-        el("p", {}, "You play second this round, so you choose who owns which colour. The largest area of your colour scores at the end of the round."),
+        el("h2", {}, t("Choose your colour")),
+        el("p", {}, t("You play second this round, so you choose who owns which colour. The largest area of your colour scores at the end of the round.")),
         el("div", { class: "row" }, ...choices.map((a) =>
-          el("button", { class: `colour-choice ${COLOUR_NAME[a] || ""}`, "data-action": a, onclick: () => ctx.act(a) }, `Take ${a}`))),
+          el("button", { class: `colour-choice ${COLOUR_CLASS[a] || ""}`, "data-action": a, onclick: () => ctx.act(a) }, t("Take {colour}", { colour: colourName(a) })))),
       ),
     );
   }
@@ -271,7 +285,7 @@ export function createRenderer(root, ctx) {
     if (v.card === null || v.card === undefined) {
       hand.hidden = v.phase === "over";
       handCard.append(svg("rect", { x: 0, y: 0, width: 2 * W, height: 2 * H, rx: 3, fill: "#6b4a2b" }));
-      hint.textContent = v.phase === "colour" ? `${ctx.seatName(msg.to_move)} chooses the colours…` : "";
+      hint.textContent = v.phase === "colour" ? t("{name} chooses the colours…", { name: ctx.seatName(msg.to_move) }) : "";
       rotateButton.disabled = true;
       return;
     }
@@ -279,10 +293,10 @@ export function createRenderer(root, ctx) {
     handCard.append(cardGroup(faces[v.card], 0, 0, rot));
     rotateButton.disabled = !hasRotated();
     rotateButton.hidden = Boolean(ctx.replay);
-    rotateButton.title = hasRotated() ? "Turn the card by 180° (key R)" : "This card looks the same turned";
+    rotateButton.title = hasRotated() ? t("Turn the card by 180° (key R)") : t("This card looks the same turned");
     if (ctx.replay) hint.textContent = "";
-    else if (myPlacements.length) hint.textContent = "Move the pointer over the table: legal spots light up. Click to place (or arrows and Enter; R turns the card).";
-    else if (msg.status === "playing") hint.textContent = `${ctx.seatName(msg.to_move)} is placing this card…`;
+    else if (myPlacements.length) hint.textContent = t("Move the pointer over the table: legal spots light up. Click to place (or arrows and Enter; R turns the card).");
+    else if (msg.status === "playing") hint.textContent = t("{name} is placing this card…", { name: ctx.seatName(msg.to_move) });
     else hint.textContent = "";
   }
 
