@@ -7,20 +7,10 @@ lists without touching the rules code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import ClassVar
 
-from leafpile.engine import (
-    Action,
-    Game,
-    GameInfo,
-    InvalidOptionsError,
-    OptionSpec,
-    OptionValue,
-    Rng,
-    State,
-    opt_ints,
-)
+from leafpile.engine import Game, GameInfo, InvalidOptionsError, OptionSpec, OptionValue, opt_ints
+from leafpile.engine.game import ActionsModule, HeuristicModule, RulesModule, ViewModule
 from leafpile.games.momiji import actions, heuristic, rules, view
 from leafpile.games.momiji.components import (
     CARD_TYPE,
@@ -38,6 +28,8 @@ from leafpile.games.momiji.state import MomijiState
 
 
 class MomijiGame(Game):
+    """Momiji's facts and option checks; the protocol is forwarded by `Game` to the modules."""
+
     info = GameInfo(
         name="momiji",
         title="Momiji",
@@ -107,6 +99,11 @@ class MomijiGame(Game):
         max_length=max(rules.max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         summary="Collect autumn leaves and grow piles from 0 to 3 (2-4 players).",
     )
+    state_class = MomijiState
+    actions: ClassVar[ActionsModule] = actions
+    rules: ClassVar[RulesModule] = rules
+    view: ClassVar[ViewModule] = view
+    heuristic: ClassVar[HeuristicModule] = heuristic
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
         n_types, n_objectives, _ = rules.setup_row(players)
@@ -158,38 +155,6 @@ class MomijiGame(Game):
                     "option 'landscape_tiles' must give each seat one Left, one Centre and one "
                     "Right tile (distinct indices into data/landscapes.json)"
                 )
-
-    def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> MomijiState:
-        state = MomijiState(players, seed, options)
-        rules.setup(state)
-        return state
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> MomijiState:
-        players, seed, options = self.base_from_dict(data)
-        return MomijiState.from_dict(players, seed, options, data)
-
-    def parse_notation(self, text: str) -> Action:
-        return actions.parse_notation(text)
-
-    def player_view(self, state: State, player: int | None) -> MomijiState:
-        assert isinstance(state, MomijiState)
-        return view.player_view(state, player)
-
-    def determinize(self, view_state: State, player: int | None, rng: Rng) -> MomijiState:
-        assert isinstance(view_state, MomijiState)
-        return view.determinize(view_state, player, rng)
-
-    def render(self, state: State, viewer: int | None = None) -> Any:
-        assert isinstance(state, MomijiState)
-        return view.render(state, viewer)
-
-    def describe(self, state: State, action: Action) -> str:
-        assert isinstance(state, MomijiState)
-        return view.describe(state, action)
-
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, MomijiState)
-        return heuristic.evaluate(state, player)
 
 
 _TYPES = set(range(NUM_TYPES))

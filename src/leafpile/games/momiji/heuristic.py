@@ -60,7 +60,7 @@ def hand_promise(state: MomijiState, player: int) -> float:
 
 
 def evaluate(state: MomijiState, player: int) -> float:
-    scores = rules.scores(state)
+    scores = rules.totals(state)
     if state.phase == "over":
         values = [float(s) for s in scores]
     else:

@@ -120,7 +120,8 @@ def setup_row(players: int) -> tuple[int, int, int]:
 
 
 # -- set-up (§2) --------------------------------------------------------------------------------
-def setup(s: MomijiState) -> None:
+def start(s: MomijiState) -> None:
+    """Deal a new game from the checked options (`Game.setup`)."""
     n = s.num_players
     n_types, n_objectives, _ = setup_row(n)
     rng = s.rng
@@ -210,6 +211,8 @@ def refill(s: MomijiState) -> None:
 
 # -- legal actions ------------------------------------------------------------------------------
 def legal_actions(s: MomijiState) -> list[Action]:
+    if s.redacted and s.viewer != s.to_move:
+        return []  # a view cannot know another player's options (their hand is hidden)
     phase = s.phase
     if phase == "turn":
         return _turn_actions(s)
@@ -681,11 +684,15 @@ OWNER_POINTS = 10
 OTHER_POINTS = 3
 
 
-def scores(s: MomijiState) -> list[int]:
+def totals(s: MomijiState) -> list[int]:
     """Piles + acorns + active objectives (running score before the end; in a view, piles
     count only their visible cards)."""
     objective = objective_points(s)
     return [pile_points(s.rows[p]) + s.acorns[p] + objective[p] for p in range(s.num_players)]
+
+
+def scores(s: MomijiState) -> list[float]:
+    return [float(v) for v in totals(s)]
 
 
 def tie_break_key(s: MomijiState, player: int, score: int) -> tuple[int, int, int]:
@@ -697,8 +704,8 @@ def tie_break_key(s: MomijiState, player: int, score: int) -> tuple[int, int, in
 def winners(s: MomijiState) -> list[int]:
     if s.phase != "over":
         return []
-    totals = scores(s)
-    keys = [tie_break_key(s, p, totals[p]) for p in range(s.num_players)]
+    points = totals(s)
+    keys = [tie_break_key(s, p, points[p]) for p in range(s.num_players)]
     best = max(keys)
     return [p for p in range(s.num_players) if keys[p] == best]
 

@@ -123,20 +123,6 @@ class MomijiState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
 
-    def legal_actions(self) -> list[Action]:
-        if self.redacted and self.viewer != self.to_move:
-            return []  # a view cannot know another player's options (their hand is hidden)
-        return rules.legal_actions(self)
-
-    def apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def scores(self) -> list[float]:
-        return [float(v) for v in rules.scores(self)]
-
-    def winners(self) -> list[int]:
-        return rules.winners(self)
-
     def parse_action(self, text: str) -> Action:
         """Exact notation first; then accept other spellings of a legal action (any case,
         'pass' for 'end')."""

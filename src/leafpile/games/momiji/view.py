@@ -270,7 +270,7 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
             Text("landscape draft: " + " ".join(LANDSCAPES[t].id for t in state.draft_pool))
         )
     sizes_known = not state.redacted or _sizes_shown(state) or over
-    scores = rules.scores(state)
+    scores = rules.totals(state)
     for p in range(state.num_players):
         row = Text()
         marker = "> " if p == state.to_move and not over else "  "
