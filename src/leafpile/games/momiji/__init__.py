@@ -23,7 +23,10 @@ from leafpile.games.momiji.components import (
     POSITIONS,
     START_ACORNS,
     card_ids,
+    setup_row,
 )
+from leafpile.games.momiji.scoring import max_length, max_score
+from leafpile.games.momiji.setup import scripted_types
 from leafpile.games.momiji.state import MomijiState
 
 
@@ -95,8 +98,8 @@ class MomijiGame(Game):
                 "data/landscapes.json, seat by seat (empty: the 'landscapes' option)",
             ),
         ),
-        score_bounds=(0, max(rules.max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
-        max_length=max(rules.max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        score_bounds=(0, max(max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
+        max_length=max(max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         summary="Collect autumn leaves and grow piles from 0 to 3 (2-4 players).",
     )
     state_class = MomijiState
@@ -106,7 +109,7 @@ class MomijiGame(Game):
     heuristic: ClassVar[HeuristicModule] = heuristic
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
-        n_types, n_objectives, _ = rules.setup_row(players)
+        n_types, n_objectives, _ = setup_row(players)
         first = options.get("first_player", "random")
         if first != "random" and int(str(first)) >= players:
             raise InvalidOptionsError(f"option 'first_player' must be below {players}")
@@ -125,7 +128,7 @@ class MomijiGame(Game):
         deck_types = {CARD_TYPE[c] for c in deck}
         if len(deck_types) > n_types or (types and not deck_types <= set(types)):
             raise InvalidOptionsError("option 'deck' holds cards of types not in play")
-        if not types and len(rules.scripted_types(options)) > n_types:
+        if not types and len(scripted_types(options)) > n_types:
             raise InvalidOptionsError(
                 f"options 'deck' and 'objectives' need more than {n_types} leaf types"
             )
