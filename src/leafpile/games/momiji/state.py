@@ -16,8 +16,6 @@ from typing import Any
 from leafpile.engine import (
     TERMINAL,
     Action,
-    IllegalActionError,
-    InvalidNotationError,
     InvalidStateError,
     OptionValue,
     State,
@@ -168,18 +166,12 @@ class MomijiState(State):
         return TERMINAL if self.phase == OVER else self.to_move
 
     def parse_action(self, text: str) -> Action:
-        """Exact notation first; then accept other spellings of a legal action (any case,
-        'pass' for 'end')."""
-        try:
-            return super().parse_action(text)
-        except IllegalActionError:
-            try:
-                action = self.game.parse_notation(text)
-            except InvalidNotationError:
-                raise
-            if action in self.legal_actions():
-                return action
-            raise
+        """The engine's parse (which accepts other spellings: any case, 'pass' for 'end'),
+        except that on a finished game malformed text is still refused as malformed
+        (InvalidNotationError), as Momiji always did, not as 'the game is over'."""
+        if self.current_player == TERMINAL:
+            self.game.parse_notation(text)  # raises InvalidNotationError when malformed
+        return super().parse_action(text)
 
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> MomijiState:
