@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from leafpile.engine import IllegalActionError, InvalidNotationError, InvalidOptionsError
-from leafpile.games.momiji import GAME, MomijiState, rules
+from leafpile.games.momiji import GAME, MomijiState, main_actions
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     CARD_VALUE,
@@ -15,7 +15,11 @@ from leafpile.games.momiji.components import (
     OBJECTIVES,
     PRESET,
     card_ids,
+    setup_row,
 )
+from leafpile.games.momiji.scoring import metric, objective_points
+from leafpile.games.momiji.state import Phase
+from leafpile.games.momiji.turn import closed_piles
 from tests.momiji.helpers import hand, legal, play, row, table
 
 
@@ -33,7 +37,7 @@ def test_setup_uses_players_plus_two_types_objectives_and_torii(players, types):
     assert isinstance(s, MomijiState)
     assert len(s.types) == types
     assert len(s.objectives) == types and all(o == -1 for o in s.owners)
-    assert rules.setup_row(players)[2] == types  # closed piles that end the game
+    assert setup_row(players)[2] == types  # closed piles that end the game
     assert all(len(h) == 6 for h in s.hands)
     assert len(s.display) == 4
     assert s.acorns == [2] * players
@@ -99,7 +103,7 @@ def test_a_pile_never_goes_down():
 def test_a_three_closes_the_pile_with_a_torii():
     s = table(hands=["G3 G3 Y0L"], rows=[["G0L G1L G2"]], display="O0L")
     play(s, "G3")
-    assert rules.closed_piles(s) == 1
+    assert closed_piles(s) == 1
     assert "G3" not in legal(s)  # the pile is closed for good
     assert "Y0L>" in legal(s)  # a mixed play may go on with another type
     play(s, "stop", "end")
@@ -240,16 +244,16 @@ def test_objective_scores_10_for_its_owner_and_3_for_other_best_players_with_tie
         objectives=["zero", "visible", "closed", "piles", "biggest"],
     )
     s.owners = [0, -1, -1, -1, -1]  # P0 owns "most zeros": P0 and P1 tie with 2
-    assert rules.objective_points(s) == [10, 3, 0]
+    assert objective_points(s) == [10, 3, 0]
     s.owners = [2, -1, -1, -1, -1]  # owned by P2, who is not among the best
-    assert rules.objective_points(s) == [3, 3, 0]
+    assert objective_points(s) == [3, 3, 0]
 
 
 def test_inactive_objectives_and_a_best_value_of_zero_score_nothing():
     s = table(rows=[["G0L"], ["Y0L"]], objectives=["zero", "visible", "closed", "piles"])
-    assert rules.objective_points(s) == [0, 0]  # nothing active
+    assert objective_points(s) == [0, 0]  # nothing active
     s.owners = [-1, 0, 0, -1]  # visible sum 0 for both; closed piles 0 for both
-    assert rules.objective_points(s) == [0, 0]
+    assert objective_points(s) == [0, 0]
 
 
 # -- free actions (§4.5) ------------------------------------------------------------------------
@@ -354,7 +358,7 @@ def test_players_plus_two_closed_piles_trigger_the_end():
     play(s, "take G", "end")  # 3 closed piles: no trigger yet
     assert s.turns_left == -1
     play(s, "R3", "stop", "end")  # P1 closes the 4th pile (2 players + 2) as last seat
-    assert rules.closed_piles(s) == 4
+    assert closed_piles(s) == 4
     assert s.is_terminal()
 
 
@@ -384,7 +388,7 @@ def test_final_scoring_of_a_scripted_game_computed_by_hand():
 
 def test_tie_break_closed_piles_then_acorns():
     s = table(rows=[["G0L G1L G2 G3"], ["Y0L Y1L Y2 Y2 Y2 Y3"]], acorns=[6, 0])
-    s.phase = "over"
+    s.phase = Phase.OVER
     # P0: 12 + 6 = 18; P1: 18 + 0 = 18; closed piles 1 each; acorns decide
     assert s.scores() == [18.0, 18.0]
     assert s.winners() == [0]
@@ -656,11 +660,11 @@ def test_the_harvest_happens_once_after_all_cards_of_the_play_are_placed():
 def test_a_closed_pile_never_forms_an_acorn_pair(monkeypatch):
     """§4.4 [D] Q11: the torii hides a closed pile's top card. The placeholder 3s have no acorn,
     so give the green 3s (and, as a control, the green 2s) a bottom-right acorn for this test."""
-    right = list(rules.CARD_RIGHT)
+    right = list(main_actions.CARD_RIGHT)
     for c in CARDS:
         if c.type == 0 and c.value >= 2:
             right[c.id] = True
-    monkeypatch.setattr(rules, "CARD_RIGHT", tuple(right))
+    monkeypatch.setattr(main_actions, "CARD_RIGHT", tuple(right))
     s = table(hands=["Y0L O0R"], rows=[["G0L G1L G2 G3"]], display="R0L", acorns=[0, 0])
     play(s, "Y0L>", "O0R>", "stop")  # G3 (closed) | Y0L: no pair
     assert s.acorns[0] == 0
@@ -713,7 +717,7 @@ def test_piles_may_still_close_after_the_trigger_beyond_the_torii():
     assert s.turns_left == 2
     play(s, "take O", "end")
     play(s, "G3", "stop", "end")  # a 6th pile closes
-    assert s.is_terminal() and rules.closed_piles(s) == 6
+    assert s.is_terminal() and closed_piles(s) == 6
     assert s.scores()[2] == 3 * 4
 
 
@@ -734,7 +738,7 @@ def test_each_objective_measures_cards_in_piles_or_acorns():
         "acorns": [1, 4],
     }
     for name, values in expected.items():
-        assert [rules.metric(s, p, OBJECTIVE_INDEX[name]) for p in range(2)] == values, name
+        assert [metric(s, p, OBJECTIVE_INDEX[name]) for p in range(2)] == values, name
 
 
 def test_cards_in_hand_score_nothing():
@@ -746,7 +750,7 @@ def test_cards_in_hand_score_nothing():
 def test_tie_break_more_closed_piles_wins_before_acorns():
     """§6 [D] Q15: equal totals; more closed piles beats more acorns."""
     s = table(rows=[["G0L G1L G2 G3", "Y0L Y1L Y2 Y3"], ["O0L O1L O2 O2 O2 O3"]], acorns=[0, 6])
-    s.phase = "over"
+    s.phase = Phase.OVER
     assert s.scores() == [24.0, 24.0]
     assert s.winners() == [0]
 
@@ -754,7 +758,7 @@ def test_tie_break_more_closed_piles_wins_before_acorns():
 def test_tie_break_still_tied_is_a_shared_victory():
     """§6 [D] Q15: same total, closed piles and acorns: both win."""
     s = table(rows=[["G0L G1L G2 G3"], ["Y0L Y1L Y2 Y3"]], acorns=[1, 1])
-    s.phase = "over"
+    s.phase = Phase.OVER
     assert s.winners() == [0, 1]
 
 

@@ -7,20 +7,10 @@ lists without touching the rules code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import ClassVar
 
-from leafpile.engine import (
-    Action,
-    Game,
-    GameInfo,
-    InvalidOptionsError,
-    OptionSpec,
-    OptionValue,
-    Rng,
-    State,
-    opt_ints,
-)
+from leafpile.engine import Game, GameInfo, InvalidOptionsError, OptionSpec, OptionValue, opt_ints
+from leafpile.engine.game import ActionsModule, HeuristicModule, RulesModule, ViewModule
 from leafpile.games.momiji import actions, heuristic, rules, view
 from leafpile.games.momiji.components import (
     CARD_TYPE,
@@ -33,11 +23,16 @@ from leafpile.games.momiji.components import (
     POSITIONS,
     START_ACORNS,
     card_ids,
+    setup_row,
 )
+from leafpile.games.momiji.scoring import max_length, max_score
+from leafpile.games.momiji.setup import scripted_types
 from leafpile.games.momiji.state import MomijiState
 
 
 class MomijiGame(Game):
+    """Momiji's facts and option checks; the protocol is forwarded by `Game` to the modules."""
+
     info = GameInfo(
         name="momiji",
         title="Momiji",
@@ -103,13 +98,18 @@ class MomijiGame(Game):
                 "data/landscapes.json, seat by seat (empty: the 'landscapes' option)",
             ),
         ),
-        score_bounds=(0, max(rules.max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
-        max_length=max(rules.max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        score_bounds=(0, max(max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
+        max_length=max(max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
         summary="Collect autumn leaves and grow piles from 0 to 3 (2-4 players).",
     )
+    state_class = MomijiState
+    actions: ClassVar[ActionsModule] = actions
+    rules: ClassVar[RulesModule] = rules
+    view: ClassVar[ViewModule] = view
+    heuristic: ClassVar[HeuristicModule] = heuristic
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
-        n_types, n_objectives, _ = rules.setup_row(players)
+        n_types, n_objectives, _ = setup_row(players)
         first = options.get("first_player", "random")
         if first != "random" and int(str(first)) >= players:
             raise InvalidOptionsError(f"option 'first_player' must be below {players}")
@@ -128,7 +128,7 @@ class MomijiGame(Game):
         deck_types = {CARD_TYPE[c] for c in deck}
         if len(deck_types) > n_types or (types and not deck_types <= set(types)):
             raise InvalidOptionsError("option 'deck' holds cards of types not in play")
-        if not types and len(rules.scripted_types(options)) > n_types:
+        if not types and len(scripted_types(options)) > n_types:
             raise InvalidOptionsError(
                 f"options 'deck' and 'objectives' need more than {n_types} leaf types"
             )
@@ -158,38 +158,6 @@ class MomijiGame(Game):
                     "option 'landscape_tiles' must give each seat one Left, one Centre and one "
                     "Right tile (distinct indices into data/landscapes.json)"
                 )
-
-    def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> MomijiState:
-        state = MomijiState(players, seed, options)
-        rules.setup(state)
-        return state
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> MomijiState:
-        players, seed, options = self.base_from_dict(data)
-        return MomijiState.from_dict(players, seed, options, data)
-
-    def parse_notation(self, text: str) -> Action:
-        return actions.parse_notation(text)
-
-    def player_view(self, state: State, player: int | None) -> MomijiState:
-        assert isinstance(state, MomijiState)
-        return view.player_view(state, player)
-
-    def determinize(self, view_state: State, player: int | None, rng: Rng) -> MomijiState:
-        assert isinstance(view_state, MomijiState)
-        return view.determinize(view_state, player, rng)
-
-    def render(self, state: State, viewer: int | None = None) -> Any:
-        assert isinstance(state, MomijiState)
-        return view.render(state, viewer)
-
-    def describe(self, state: State, action: Action) -> str:
-        assert isinstance(state, MomijiState)
-        return view.describe(state, action)
-
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, MomijiState)
-        return heuristic.evaluate(state, player)
 
 
 _TYPES = set(range(NUM_TYPES))

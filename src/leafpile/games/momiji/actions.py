@@ -136,20 +136,22 @@ class Draft(Action):
 
 
 # Every action made once; legal-move generation hands these out instead of building objects.
-TAKE = tuple(Take(t) for t in range(NUM_TYPES))
+# Tables are plural (TAKES[type], PLACES[kind][side], ...); the phase names (state.Phase) are
+# the singular words.
+TAKES = tuple(Take(t) for t in range(NUM_TYPES))
 REFRESH = Refresh()
-PLACE = tuple(tuple(Place(k, side) for side in range(3)) for k in range(NUM_KINDS))
+PLACES = tuple(tuple(Place(k, side) for side in range(3)) for k in range(NUM_KINDS))
 STOP = Stop()
-ACTIVATE = tuple(Activate(i) for i in range(len(OBJECTIVES)))
-COMPOST = Compost()
-LAND = tuple(UseLandscape(i) for i in range(len(LANDSCAPES)))
+ACTIVATES = tuple(Activate(i) for i in range(len(OBJECTIVES)))
+COMPOST_ACTION = Compost()
+LANDS = tuple(UseLandscape(i) for i in range(len(LANDSCAPES)))
 END = End()
-DISCARD = tuple(Discard(k) for k in range(NUM_KINDS))
-PICK = tuple(Pick(k) for k in range(NUM_KINDS))
-SWAP = tuple(Swap(i) for i in range(NUM_TYPES))
-DRAFT = tuple(Draft(i) for i in range(len(LANDSCAPES)))
+DISCARDS = tuple(Discard(k) for k in range(NUM_KINDS))
+PICKS = tuple(Pick(k) for k in range(NUM_KINDS))
+SWAPS = tuple(Swap(i) for i in range(NUM_TYPES))
+DRAFTS = tuple(Draft(i) for i in range(len(LANDSCAPES)))
 
-_WORDS = {"refresh": REFRESH, "stop": STOP, "end": END, "pass": END, "compost": COMPOST}
+_WORDS = {"refresh": REFRESH, "stop": STOP, "end": END, "pass": END, "compost": COMPOST_ACTION}
 _KIND_RE = r"([A-Z][0-9]L?R?)"
 _PLACE_RE = re.compile(rf"^(<?){_KIND_RE}(>?)$")
 HELP = (
@@ -180,21 +182,21 @@ def parse_notation(text: str) -> Action:
         if m and not (m.group(1) and m.group(3)):
             kind = _kind(m.group(2), whole)
             side = NEW_LEFT if m.group(1) else NEW_RIGHT if m.group(3) else ON_PILE
-            return PLACE[kind][side]
+            return PLACES[kind][side]
         raise InvalidNotationError(f"{whole!r} is not Momiji notation; {HELP}")
     args = words[1:]
     if head == "take" and len(args) == 1 and args[0].upper() in TYPE_LETTERS:
-        return TAKE[TYPE_LETTERS.index(args[0].upper())]
+        return TAKES[TYPE_LETTERS.index(args[0].upper())]
     if head == "obj" and len(args) == 1 and args[0] in OBJECTIVE_INDEX:
-        return ACTIVATE[OBJECTIVE_INDEX[args[0]]]
+        return ACTIVATES[OBJECTIVE_INDEX[args[0]]]
     if head == "land" and len(args) == 1 and args[0].upper() in LANDSCAPE_INDEX:
-        return LAND[LANDSCAPE_INDEX[args[0].upper()]]
+        return LANDS[LANDSCAPE_INDEX[args[0].upper()]]
     if head == "draft" and len(args) == 1 and args[0].upper() in LANDSCAPE_INDEX:
-        return DRAFT[LANDSCAPE_INDEX[args[0].upper()]]
+        return DRAFTS[LANDSCAPE_INDEX[args[0].upper()]]
     if head == "discard" and len(args) == 1:
-        return DISCARD[_kind(args[0], whole)]
+        return DISCARDS[_kind(args[0], whole)]
     if head == "pick" and len(args) == 1:
-        return PICK[_kind(args[0], whole)]
+        return PICKS[_kind(args[0], whole)]
     if head == "swap" and len(args) == 1 and args[0].isdigit() and 1 <= int(args[0]) < NUM_TYPES:
-        return SWAP[int(args[0]) - 1]
+        return SWAPS[int(args[0]) - 1]
     raise InvalidNotationError(f"{whole!r} is not Momiji notation; {HELP}")

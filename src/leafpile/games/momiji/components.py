@@ -116,12 +116,17 @@ MIN_PLAYERS = min(BY_PLAYERS)
 MAX_PLAYERS = max(BY_PLAYERS)
 
 
+def setup_row(players: int) -> tuple[int, int, int]:
+    """(types in play, objectives revealed, closed piles that trigger the end) (§1.3)."""
+    return BY_PLAYERS[players]
+
+
 # -- objectives (§1.5) ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Objective:
     index: int
     id: str
-    metric: str  # a key of rules.METRICS
+    metric: str  # a metric computed in scoring.metric
     param: int | None  # value for value_count, type index for type_count
     text: str
 
@@ -155,7 +160,7 @@ class Landscape:
     index: int
     id: str
     position: int  # index into POSITIONS
-    power: str  # a power key implemented in rules.py
+    power: str  # a power key implemented in landscapes.py
     text: str
 
 

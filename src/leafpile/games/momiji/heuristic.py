@@ -14,7 +14,6 @@ playable-card count 102-48 over 150 two-player games).
 
 from __future__ import annotations
 
-from leafpile.games.momiji import rules
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     CARD_VALUE,
@@ -22,7 +21,8 @@ from leafpile.games.momiji.components import (
     MAX_VALUE,
     NUM_TYPES,
 )
-from leafpile.games.momiji.state import MomijiState
+from leafpile.games.momiji.scoring import totals
+from leafpile.games.momiji.state import OVER, MomijiState
 
 SAME = 0.5  # per point of the top: a card equal to the top
 UP = 0.5  # per point gained: a card one higher than the top
@@ -60,8 +60,8 @@ def hand_promise(state: MomijiState, player: int) -> float:
 
 
 def evaluate(state: MomijiState, player: int) -> float:
-    scores = rules.scores(state)
-    if state.phase == "over":
+    scores = totals(state)
+    if state.phase == OVER:
         values = [float(s) for s in scores]
     else:
         left = len(state.deck) / (CARDS_PER_TYPE * len(state.types))

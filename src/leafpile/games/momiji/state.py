@@ -9,21 +9,20 @@ the cards under it when the `show_pile_sizes` option is on).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from itertools import pairwise
 from typing import Any
 
 from leafpile.engine import (
     TERMINAL,
     Action,
-    IllegalActionError,
-    InvalidNotationError,
     InvalidStateError,
     OptionValue,
     State,
     int_list,
+    int_rows,
     require,
 )
-from leafpile.games.momiji import rules
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     CARD_VALUE,
@@ -36,21 +35,64 @@ from leafpile.games.momiji.components import (
     OBJECTIVES,
     POSITIONS,
     objective_usable,
+    setup_row,
 )
 
-# Phases: who decides what next (each phase's legal actions are in rules.legal_actions).
-DRAFT = "draft"  # keep one revealed landscape tile
-TURN = "turn"  # main action, free actions or end of turn
-COLLECT = "collect"  # after a paid refresh: take a type
-COLLECT2 = "collect2"  # landscape power: take a second type, or stop
-COMPOST = "compost"  # free action: discard 2 cards, one at a time
-PLAY = "play"  # a Play action in progress: place another card or stop
-PICK = "pick"  # landscape power: take one card from the display
-SWAP = "swap"  # landscape power: swap two adjacent open piles
-SELL = "sell"  # landscape power: discard up to 3 cards for acorns
-DISCARD = "discard"  # end of turn: discard down to the hand limit
-OVER = "over"
-PHASES = (DRAFT, TURN, COLLECT, COLLECT2, COMPOST, PLAY, PICK, SWAP, SELL, DISCARD, OVER)
+
+class Phase(StrEnum):
+    """The pending decision: what the player to move is asked next. Each phase's choices and
+    effect are one step in rules.STEPS; the values are the saved strings."""
+
+    DRAFT = "draft"  # keep one revealed landscape tile (§1.4)
+    TURN = "turn"  # main action, free actions or end of turn (§4)
+    COLLECT = "collect"  # after a paid refresh: take a type (§4.1)
+    COLLECT2 = "collect2"  # landscape power: take a second type, or stop
+    COMPOST = "compost"  # free action: discard 2 cards, one at a time (§4.5)
+    PLAY = "play"  # a Play in progress: place another card or stop (§4.2)
+    PICK = "pick"  # landscape power: take one card from the display
+    SWAP = "swap"  # landscape power: swap two adjacent open piles
+    SELL = "sell"  # landscape power: discard up to 3 cards for acorns
+    DISCARD = "discard"  # end of turn: discard down to the hand limit (§4.6)
+    OVER = "over"
+
+
+# The members bound once: enum attribute lookup is slow on Python 3.11 and the rules compare
+# phases on every action.
+DRAFT = Phase.DRAFT
+TURN = Phase.TURN
+COLLECT = Phase.COLLECT
+COLLECT2 = Phase.COLLECT2
+COMPOST = Phase.COMPOST
+PLAY = Phase.PLAY
+PICK = Phase.PICK
+SWAP = Phase.SWAP
+SELL = Phase.SELL
+DISCARD = Phase.DISCARD
+OVER = Phase.OVER
+_PHASE_VALUES = frozenset(p.value for p in Phase)
+
+# Main action kinds, the bits of `main_used` (§4: one per turn; two different ones with the
+# extra_main power).
+MAIN_COLLECT, MAIN_PLAY, MAIN_OBJECTIVE = 1, 2, 4
+
+# Landscape effects that last for the rest of the turn, the bits of `mods` (§1.4 placeholder
+# powers; landscapes.MOD_OF_POWER names the power that sets each).
+MOD_COLLECT_TWO = 1  # L2: the Collect takes two types
+MOD_SKIP = 2  # C1: one card may skip a value
+MOD_THREE = 4  # C2: a same-type Play may place 3 cards
+MOD_START_ONE = 8  # C3: a new pile may start with a 1
+MOD_HARVEST_SAME = 16  # C4: a same-type Play harvests too
+MOD_CHEAP_OBJECTIVE = 32  # R1: an objective costs 1 acorn
+MOD_NO_LIMIT = 64  # R4: no hand limit at the end of this turn
+ALL_MODS = (
+    MOD_COLLECT_TWO
+    | MOD_SKIP
+    | MOD_THREE
+    | MOD_START_ONE
+    | MOD_HARVEST_SAME
+    | MOD_CHEAP_OBJECTIVE
+    | MOD_NO_LIMIT
+)
 
 
 class MomijiState(State):
@@ -106,13 +148,13 @@ class MomijiState(State):
         self.first = 0
         self.to_move = 0
         self.turn = 0  # turns begun so far
-        self.phase = TURN
+        self.phase: Phase = TURN
         # -- this turn (§4) --
         self.mains_left = 1  # main actions still allowed (2 with the extra_main power)
-        self.main_used = 0  # bitmask of rules.MAIN_* kinds taken
+        self.main_used = 0  # bitmask of the MAIN_* kinds taken
         self.composted = False
         self.land_used = False
-        self.mods = 0  # bitmask of rules.MOD_* landscape effects active this turn
+        self.mods = 0  # bitmask of the MOD_* landscape effects active this turn
         self.played: list[int] = []  # types placed in the current Play, in order
         self.step_cards = 0  # cards discarded so far in this compost or sell_cards step
         # -- end of game (§5) --
@@ -123,33 +165,13 @@ class MomijiState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
 
-    def legal_actions(self) -> list[Action]:
-        if self.redacted and self.viewer != self.to_move:
-            return []  # a view cannot know another player's options (their hand is hidden)
-        return rules.legal_actions(self)
-
-    def apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def scores(self) -> list[float]:
-        return [float(v) for v in rules.scores(self)]
-
-    def winners(self) -> list[int]:
-        return rules.winners(self)
-
     def parse_action(self, text: str) -> Action:
-        """Exact notation first; then accept other spellings of a legal action (any case,
-        'pass' for 'end')."""
-        try:
-            return super().parse_action(text)
-        except IllegalActionError:
-            try:
-                action = self.game.parse_notation(text)
-            except InvalidNotationError:
-                raise
-            if action in self.legal_actions():
-                return action
-            raise
+        """The engine's parse (which accepts other spellings: any case, 'pass' for 'end'),
+        except that on a finished game malformed text is still refused as malformed
+        (InvalidNotationError), as Momiji always did, not as 'the game is over'."""
+        if self.current_player == TERMINAL:
+            self.game.parse_notation(text)  # raises InvalidNotationError when malformed
+        return super().parse_action(text)
 
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> MomijiState:
@@ -201,7 +223,7 @@ class MomijiState(State):
             first=self.first,
             to_move=self.to_move,
             turn=self.turn,
-            phase=self.phase,
+            phase=str(self.phase),
             mains_left=self.mains_left,
             main_used=self.main_used,
             composted=self.composted,
@@ -223,14 +245,14 @@ class MomijiState(State):
         s.deck = int_list(data, "deck")
         s.display = int_list(data, "display")
         s.discard = int_list(data, "discard")
-        s.hands = _per_player(data, "hands", players, _int_rows)
+        s.hands = int_rows(data, "hands", count=players)
         rows = require(data, "rows", list)
         if len(rows) != players or not all(isinstance(r, list) for r in rows):
             raise InvalidStateError("saved state field 'rows' must hold one row per player")
-        s.rows = [_int_rows(row, "rows") for row in rows]
-        s.acorns = _player_ints(data, "acorns", players)
-        s.tiles = _per_player(data, "tiles", players, _int_rows)
-        s.tiles_used = _player_ints(data, "tiles_used", players)
+        s.rows = [int_rows({"rows": row}, "rows") for row in rows]  # a row is a list of piles
+        s.acorns = int_list(data, "acorns", length=players, minimum=0)
+        s.tiles = int_rows(data, "tiles", count=players)
+        s.tiles_used = int_list(data, "tiles_used", length=players, minimum=0)
         s.objectives = int_list(data, "objectives")
         s.owners = int_list(data, "owners")
         s.draft_pool = int_list(data, "draft_pool")
@@ -238,7 +260,10 @@ class MomijiState(State):
         s.first = require(data, "first", int)
         s.to_move = require(data, "to_move", int)
         s.turn = require(data, "turn", int)
-        s.phase = require(data, "phase", str)
+        phase = require(data, "phase", str)
+        if phase not in _PHASE_VALUES:
+            raise InvalidStateError(f"saved state has an unknown phase {phase!r}")
+        s.phase = Phase(phase)
         s.mains_left = require(data, "mains_left", int)
         s.main_used = require(data, "main_used", int)
         s.composted = require(data, "composted", bool)
@@ -251,41 +276,16 @@ class MomijiState(State):
         return s
 
 
-def _int_rows(value: Any, key: str) -> list[list[int]]:
-    if not isinstance(value, list) or not all(
-        isinstance(r, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
-        for r in value
-    ):
-        raise InvalidStateError(f"saved state field {key!r} must be lists of integers")
-    return [list(r) for r in value]
-
-
-def _per_player(data: Mapping[str, Any], key: str, players: int, read: Any) -> Any:
-    value = read(require(data, key, list), key)
-    if len(value) != players:
-        raise InvalidStateError(f"saved state field {key!r} must have one entry per player")
-    return value
-
-
-def _player_ints(data: Mapping[str, Any], key: str, players: int) -> list[int]:
-    value = int_list(data, key)
-    if len(value) != players or min(value) < 0:
-        raise InvalidStateError(f"saved state field {key!r} needs one count >= 0 per player")
-    return value
-
-
 def _check_consistent(s: MomijiState) -> None:
     """Refuse saves that no game could reach (a broken file must not become a broken game)."""
     n = s.num_players
-    if s.phase not in PHASES:
-        raise InvalidStateError(f"saved state has an unknown phase {s.phase!r}")
     if s.to_move not in range(n) or s.first not in range(n):
         raise InvalidStateError("saved state has a bad player to move or first player")
     if sorted(set(s.types)) != s.types or not all(0 <= t < NUM_TYPES for t in s.types):
         raise InvalidStateError("saved state has bad leaf types")
-    if len(s.types) != rules.setup_row(n)[0]:
+    if len(s.types) != setup_row(n)[0]:
         raise InvalidStateError("saved state has the wrong number of leaf types for its players")
-    if len(s.objectives) != rules.setup_row(n)[1] or len(set(s.objectives)) != len(s.objectives):
+    if len(s.objectives) != setup_row(n)[1] or len(set(s.objectives)) != len(s.objectives):
         raise InvalidStateError("saved state has the wrong objectives for its players")
     if len(s.owners) != len(s.objectives) or not all(
         0 <= o < len(OBJECTIVES) for o in s.objectives
@@ -336,10 +336,12 @@ def _check_consistent(s: MomijiState) -> None:
         raise InvalidStateError("saved state is drafting from an empty pool")
     if not (0 <= s.mains_left <= 2 and 0 <= s.main_used < 8 and s.step_cards >= 0 <= s.turn):
         raise InvalidStateError("saved state has bad turn counters")
-    if s.turns_left < -1 or s.turns_left > n or s.mods & ~rules.ALL_MODS or s.mods < 0:
+    if s.turns_left < -1 or s.turns_left > n or s.mods & ~ALL_MODS or s.mods < 0:
         raise InvalidStateError("saved state has bad end-of-game or power fields")
     if s.phase in (COLLECT2, PICK, SWAP, SELL) and not s.land_used:
-        raise InvalidStateError(f"saved state is in phase {s.phase!r} without a landscape used")
+        raise InvalidStateError(
+            f"saved state is in phase {str(s.phase)!r} without a landscape used"
+        )
     if s.phase == COMPOST and not s.composted:
         raise InvalidStateError("saved state is composting without the compost action")
     if bool(s.played) != (s.phase in (PLAY, COLLECT2)):
@@ -347,7 +349,9 @@ def _check_consistent(s: MomijiState) -> None:
     if s.phase == DISCARD and len(s.hands[s.to_move]) <= HAND_LIMIT:
         raise InvalidStateError("saved state asks for discards from a hand within the limit")
     if s.phase != OVER and (not s.redacted or s.viewer == s.to_move) and not s.legal_actions():
-        raise InvalidStateError(f"saved state in phase {s.phase!r} leaves its player no action")
+        raise InvalidStateError(
+            f"saved state in phase {str(s.phase)!r} leaves its player no action"
+        )
 
 
 def _check_pile(pile: list[int], whole: bool) -> None:

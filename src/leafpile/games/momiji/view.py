@@ -12,7 +12,6 @@ from rich.console import Group
 from rich.text import Text
 
 from leafpile.engine import Rng, opt_str
-from leafpile.games.momiji import rules
 from leafpile.games.momiji.actions import (
     NEW_LEFT,
     Activate,
@@ -41,8 +40,11 @@ from leafpile.games.momiji.components import (
     TYPE_LETTERS,
     TYPE_NAMES,
     cards_of_types,
+    setup_row,
 )
-from leafpile.games.momiji.state import MomijiState
+from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, totals, winners
+from leafpile.games.momiji.state import DRAFT, OVER, MomijiState
+from leafpile.games.momiji.turn import closed_piles
 
 HIDDEN = -1
 
@@ -59,7 +61,7 @@ def player_view(state: MomijiState, player: int | None) -> MomijiState:
     view.hands = [
         hand if p == player else [HIDDEN] * len(hand) for p, hand in enumerate(view.hands)
     ]
-    if state.phase != "over":
+    if state.phase != OVER:
         if _sizes_shown(state):
             view.rows = [[[HIDDEN] * (len(p) - 1) + [p[-1]] for p in row] for row in view.rows]
         else:
@@ -84,7 +86,7 @@ def determinize(view: MomijiState, player: int | None, rng: Rng) -> MomijiState:
     rng.shuffle(pool)
     placeholders = state.deck.count(HIDDEN) + state.discard.count(HIDDEN)
     placeholders += sum(hand.count(HIDDEN) for hand in state.hands)
-    if view.phase != "over":
+    if view.phase != OVER:
         if _sizes_shown(view):
             pool = _fill_sized_piles(piles, pool)
         else:
@@ -227,17 +229,17 @@ def _card(text: Text, card: int) -> None:
 
 
 def render(state: MomijiState, viewer: int | None = None) -> Group:
-    over = state.phase == "over"
+    over = state.phase == OVER
     head = Text()
     head.append("Momiji", style="bold")
     if over:
         head.append("  game over\n")
     else:
         head.append(f"  turn {state.turn}, P{state.to_move} to act ({state.phase})\n")
-    torii = rules.setup_row(state.num_players)[2]
+    torii = setup_row(state.num_players)[2]
     head.append(
         f"deck {len(state.deck)} cards   discard {len(state.discard)}   "
-        f"closed piles {rules.closed_piles(state)}/{torii}"
+        f"closed piles {closed_piles(state)}/{torii}"
     )
     if state.turns_left >= 0 and not over:
         head.append(f"   final round: {state.turns_left} turn(s) after this one", style="bold")
@@ -255,8 +257,8 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
         line.append("empty", style="dim")
     parts.append(line)
     line = Text(
-        f"objectives (activate for {OBJECTIVE_COST} acorns; owner {rules.OWNER_POINTS}, "
-        f"other best players {rules.OTHER_POINTS}):"
+        f"objectives (activate for {OBJECTIVE_COST} acorns; owner {OWNER_POINTS}, "
+        f"other best players {OTHER_POINTS}):"
     )
     for index, owner in zip(state.objectives, state.owners, strict=True):
         o = OBJECTIVES[index]
@@ -265,12 +267,12 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
         line.append(f" {'owned by P' + str(owner) if owner >= 0 else 'inactive':<11} ")
         line.append(o.text, style="dim")
     parts.append(line)
-    if state.phase == "draft":
+    if state.phase == DRAFT:
         parts.append(
             Text("landscape draft: " + " ".join(LANDSCAPES[t].id for t in state.draft_pool))
         )
     sizes_known = not state.redacted or _sizes_shown(state) or over
-    scores = rules.scores(state)
+    scores = totals(state)
     for p in range(state.num_players):
         row = Text()
         marker = "> " if p == state.to_move and not over else "  "
@@ -312,7 +314,7 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
                 t = LANDSCAPES[tile]
                 parts.append(Text(f"  your landscape {t.id}: {t.text}", style="dim"))
     if over:
-        won = rules.winners(state)
+        won = winners(state)
         names = ", ".join(f"P{p}" for p in won)
         parts.append(Text(f"winner(s): {names}", style="bold"))
     else:

@@ -1,0 +1,101 @@
+"""A turn's frame (§4): how it starts, how main actions are counted, the compost free action
+(§4.5), how it ends (hand limit §4.6, §4.7) and when the game ends (§5)."""
+
+from __future__ import annotations
+
+from leafpile.engine import Action, opt_str
+from leafpile.games.momiji.actions import DISCARDS, Compost, Discard, End
+from leafpile.games.momiji.cards import kinds, take_card
+from leafpile.games.momiji.components import (
+    CARD_VALUE,
+    COMPOST_CARDS,
+    HAND_LIMIT,
+    MAX_VALUE,
+    setup_row,
+)
+from leafpile.games.momiji.state import COMPOST, DISCARD, MOD_NO_LIMIT, OVER, TURN, MomijiState
+
+
+def start_turn(s: MomijiState, player: int) -> None:
+    """§4: a new turn allows one main action and each free action once."""
+    s.to_move = player
+    s.phase = TURN
+    s.turn += 1
+    s.mains_left = 1
+    s.main_used = 0
+    s.composted = False
+    s.land_used = False
+    s.mods = 0
+    s.played = []
+    s.step_cards = 0
+
+
+def start_main(s: MomijiState, main: int) -> None:
+    """Count a main action of kind `main` (a MAIN_* bit) as begun."""
+    s.main_used |= main
+    s.mains_left -= 1
+
+
+# -- compost (§4.5): 2 cards of any kinds, chosen one at a time, for 1 acorn --------------------
+def start_compost(s: MomijiState, action: Compost) -> None:
+    s.composted = True
+    s.step_cards = 0
+    s.phase = COMPOST
+
+
+def compost_choices(s: MomijiState) -> list[Action]:
+    return [DISCARDS[k] for k in kinds(s.hands[s.to_move])]
+
+
+def compost(s: MomijiState, action: Discard) -> None:
+    p = s.to_move
+    s.discard.append(take_card(s.hands[p], action.kind))
+    s.step_cards += 1
+    if s.step_cards == COMPOST_CARDS:
+        s.acorns[p] += 1
+        s.phase = TURN
+
+
+# -- end of turn (§4.6, §4.7) -------------------------------------------------------------------
+def end(s: MomijiState, action: End) -> None:
+    """The `end` action: over the hand limit, the player first chooses the discards, one card
+    at a time (§4.6; not with the R4 power)."""
+    if len(s.hands[s.to_move]) > HAND_LIMIT and not s.mods & MOD_NO_LIMIT:
+        s.phase = DISCARD
+        return
+    end_turn(s)
+
+
+def discard_choices(s: MomijiState) -> list[Action]:
+    return [DISCARDS[k] for k in kinds(s.hands[s.to_move])]
+
+
+def discard(s: MomijiState, action: Discard) -> None:
+    """§4.6: one discard towards the hand limit; the turn ends when it is reached."""
+    p = s.to_move
+    s.discard.append(take_card(s.hands[p], action.kind))
+    if len(s.hands[p]) <= HAND_LIMIT:
+        end_turn(s)
+
+
+def closed_piles(s: MomijiState) -> int:
+    return sum(1 for row in s.rows for pile in row if CARD_VALUE[pile[-1]] == MAX_VALUE)
+
+
+def end_turn(s: MomijiState) -> None:
+    """§5: after the trigger (deck empty, or players + 2 piles closed), finish the round
+    (option 'final_round' = 'finish') or play one more full round ('extra')."""
+    n = s.num_players
+    if s.turns_left < 0:
+        if not s.deck or closed_piles(s) >= setup_row(n)[2]:
+            if opt_str(s.options, "final_round", "finish") == "finish":
+                s.turns_left = (s.first - s.to_move - 1) % n
+            else:
+                s.turns_left = n
+    else:
+        s.turns_left -= 1
+    if s.turns_left == 0:
+        s.phase = OVER
+        s.played = []
+        return
+    start_turn(s, (s.to_move + 1) % n)
