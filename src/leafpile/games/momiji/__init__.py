@@ -9,8 +9,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from leafpile.engine import Game, GameInfo, InvalidOptionsError, OptionSpec, OptionValue, opt_ints
-from leafpile.engine.game import ActionsModule, HeuristicModule, RulesModule, ViewModule
+from leafpile.engine import (
+    ActionsModule,
+    Game,
+    GameInfo,
+    HeuristicModule,
+    InvalidOptionsError,
+    OptionSpec,
+    OptionValue,
+    RulesModule,
+    ViewModule,
+    opt_ints,
+)
 from leafpile.games.momiji import actions, heuristic, rules, view
 from leafpile.games.momiji.components import (
     CARD_TYPE,
