@@ -458,17 +458,17 @@ export function createRenderer(root, ctx) {
     const showScore = ex().visible_score;
     const burly = ex().burly && ex().burly.holder === p;
     b.head.replaceChildren(
-      el("h3", {}, el("span", { class: "utl-name" }, ctx.seatName(p)), msg.you === p ? el("span", { class: "muted" }, ` ${t("(you)")}`) : "",
+      el("h3", {}, el("span", { class: "utl-name" }, ctx.seatName(p)), msg.you === p ? el("span", { class: "muted" }, " ", t("(you)")) : "",
         msg.to_move === p && msg.status === "playing" ? el("span", { class: "utl-to-move" }, t("to play")) : "",
         showScore ? el("span", { class: "utl-total", "data-score": p }, tn("{n} point", "{n} points", sc.total)) : ""),
-      el("div", { class: "utl-breakdown" }, ...breakdown(sc), burly ? el("span", { class: "utl-burly-badge" }, icon("utl-tree"), ` ${t("holds Burly")}`) : ""),
+      el("div", { class: "utl-breakdown" }, ...breakdown(sc), burly ? el("span", { class: "utl-burly-badge" }, icon("utl-tree"), " ", t("holds Burly")) : ""),
     );
     b.caption.textContent = t("Point at a space to see its sector.");
     const poll = g.groups.filter((gr) => gr.pollinated);
     b.sectors.replaceChildren(
       el("span", { class: "muted" }, t("Pollinated sectors:")), " ",
       ...(poll.length ? poll.map((gr) => el("span", { class: `utl-chip ${gr.kind}` },
-        `${colourWord(gr.kind)} ${gr.size} · ${tn("{n} bee", "{n} bees", gr.bees)}`)) : [el("span", { class: "muted" }, t("none yet"))]),
+        t("{colour} {size} · {bees}", { colour: colourWord(gr.kind), size: gr.size, bees: tn("{n} bee", "{n} bees", gr.bees) }))) : [el("span", { class: "muted" }, t("none yet"))]),
       el("span", { class: "muted utl-largest" }, t("Largest sector: {n}", { n: g.largest })),
     );
     b.panel.classList.toggle("to-move", msg.to_move === p && msg.status === "playing");
@@ -595,7 +595,7 @@ export function createRenderer(root, ctx) {
     previewBox.replaceChildren(
       el("p", { class: "utl-gain" }, gain ? t("Here: {what}", { what: gainWords(gain) }) : ""),
       gain ? el("p", { class: "muted" }, t("Score {before} → {after}", { before: now, after: now + gain.total }),
-        gain.choices ? ` · ${t("you choose where the figure goes next")}` : "") : "",
+        gain.choices ? " · " + t("you choose where the figure goes next") : "") : "",
     );
   }
 
@@ -639,8 +639,8 @@ export function createRenderer(root, ctx) {
     cardsPanel.replaceChildren(
       el("h3", {}, t("Dwellers in play")), el("div", { class: "utl-cards" }, ...items),
       el("ul", { class: "utl-legend muted" },
-        el("li", {}, icon("utl-bee"), ` ${t("Bee: a new pollinated sector (3 or more spaces of one colour, shown dotted) brings one, and one more to each other sector of its colour.")}`),
-        el("li", {}, icon("utl-bird"), ` ${t("Hummingbird: a tile whose terrain spaces are all pollinated; one more on the middle tile of 3 such tiles in a row or column.")}`)),
+        el("li", {}, icon("utl-bee"), " ", t("Bee: a new pollinated sector (3 or more spaces of one colour, shown dotted) brings one, and one more to each other sector of its colour.")),
+        el("li", {}, icon("utl-bird"), " ", t("Hummingbird: a tile whose terrain spaces are all pollinated; one more on the middle tile of 3 such tiles in a row or column."))),
     );
   }
 
