@@ -194,10 +194,13 @@ def test_the_keyboard_takes_turns_and_places_a_tile(browser, live):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     table = create_from_lobby(page, live.base, "random")
-    for _ in range(2):
+    for turn in range(2):
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
         version = int(dataset(page, "version"))
-        page.keyboard.press("2")  # the second market tile
+        if turn == 0:
+            page.keyboard.press("2")  # the second market tile
+        else:  # or clicked: Enter then places the tile, it does not press the button again
+            page.locator(".utl-market-tile:not([disabled])").first.click()
         page.keyboard.press("ArrowDown")  # a first legal spot
         page.keyboard.press("ArrowRight")
         for key in ("r", "r", "f", "q"):  # all 8 orientations are reachable by keys
@@ -245,7 +248,16 @@ def test_take_the_readme_screenshots(browser, live):
     small.locator(".utl-market-tile:not([disabled])").first.tap()
     spots = small.locator(".utl-anchor.pays")
     (spots if spots.count() else small.locator(".utl-anchor")).first.tap()
-    small.evaluate("document.querySelector('.utl-garden-panel').scrollIntoView()")
-    small.screenshot(path=str(SHOTS / "under_the_leaves-phone.png"))
+    # the phone's width, from the market and the tile in hand down through every garden
+    box = small.evaluate(
+        "(() => { const top = document.querySelector('.utl-market-panel').getBoundingClientRect();"
+        " const end = document.querySelector('.utl-gardens').getBoundingClientRect();"
+        " return {y: top.top + scrollY - 8, h: end.bottom - top.top + 16}; })()"
+    )
+    small.screenshot(
+        path=str(SHOTS / "under_the_leaves-phone.png"),
+        full_page=True,
+        clip={"x": 0, "y": box["y"], "width": 390, "height": box["h"]},
+    )
     phone.close()
     context.close()

@@ -212,7 +212,7 @@ export function createRenderer(root, ctx) {
     draw();
   }
   function confirm() {
-    if (!candidate || !mine()) return;
+    if (!candidate || !mine() || document.body.classList.contains("waiting")) return;
     const action = notation(candidate.x, candidate.y, orient);
     if (phase() === "place") {
       if (msg.legal.includes(action)) ctx.act(action);
@@ -258,7 +258,7 @@ export function createRenderer(root, ctx) {
     else if (k === "q" || k === "Q") turn(-1);
     else if (k === "f" || k === "F" || k === "m" || k === "M") flip();
     else if (ARROWS[k]) { e.preventDefault(); step(ARROWS[k]); }
-    else if (k === "Enter" && candidate && !e.target.closest?.("button")) { e.preventDefault(); confirm(); }
+    else if (k === "Enter" && candidate && !e.target.closest?.("#utl-place, .utl-choice, .utl-choice-button")) { e.preventDefault(); confirm(); }
     else if (k === "Escape") { candidate = null; draw(); }
   });
 
@@ -415,7 +415,7 @@ export function createRenderer(root, ctx) {
     }
     for (const [tx, ty, n] of g.birds) {
       for (let i = 0; i < n; i++) {
-        const off = (i - (n - 1) / 2) * 0.5;
+        const off = (i - (n - 1) / 2) * 0.6;
         figs.push(svg("use", { href: "#utl-bird", x: 2 * tx + 1 + off - 0.3, y: 2 * ty + 1 - 0.3, width: 0.6, height: 0.6, class: "utl-bird" }));
       }
     }
