@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from leafpile.engine import (
     ActionsModule,
@@ -14,9 +14,10 @@ from leafpile.engine import (
     OptionSpec,
     OptionValue,
     RulesModule,
+    State,
     ViewModule,
 )
-from leafpile.games.under_the_leaves import actions, heuristic, rules, view
+from leafpile.games.under_the_leaves import actions, heuristic, rules, view, web
 from leafpile.games.under_the_leaves.components import (
     FAMILY_CARDS,
     GARDEN_TILES,
@@ -116,6 +117,9 @@ class UnderTheLeavesGame(Game):
             raise InvalidOptionsError(
                 f"option 'start_tiles' must give {players} different starting tiles 1-4"
             )
+
+    def extras(self, view: State) -> dict[str, Any]:
+        return web.extras(view)
 
 
 GAME = UnderTheLeavesGame()

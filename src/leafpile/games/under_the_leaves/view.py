@@ -22,7 +22,6 @@ from leafpile.games.under_the_leaves.components import (
     MUSHROOM,
     ORIENTED,
     PUDDLE,
-    TILES,
     TYPE_MASK,
     TYPE_NAMES,
     bits,
@@ -213,14 +212,38 @@ def result_line(state: UnderTheLeavesState) -> str:
 
 
 def describe(state: UnderTheLeavesState, action: Action) -> str:
-    p = state.to_move
+    """The log line of `action` in `state` (the viewer's view before it), in words: the tile
+    taken, the tile placed with its orientation and what arrived (found by running the arrivals
+    on a clone, never the refill, so nothing hidden shows), where a chosen figure went."""
+    from leafpile.games.under_the_leaves.web.words import (
+        CARD_WORDS,
+        gain_words,
+        orientation_words,
+        place_gain,
+        tile_name,
+    )
+    from leafpile.i18n import Msg
+
+    player = f"P{state.to_move}"
     if isinstance(action, Take):
-        return f"P{p} takes tile {action.tile} ({TILES[action.tile].layout()})"
-    if isinstance(action, Place):
-        tile = TILES.get(state.taken)
-        what = f"tile {tile.id} as {tile.layout(action.o)}" if tile else "the tile"
-        return f"P{p} places {what} at ({action.x},{action.y})"
+        return Msg("{player} takes {tile}", player=player, tile=tile_name(action.tile))
+    if isinstance(action, Place) and state.taken:
+        return Msg(
+            "{player} places {tile}, {how} — {what}",
+            player=player,
+            tile=tile_name(state.taken),
+            how=orientation_words(action.o),
+            what=gain_words(state, place_gain(state, action)),
+        )
     if isinstance(action, Choose) and state.pending:
-        title = state.pending[0].card(state.cards).title
-        return f"P{p} puts the {title} on space ({action.x},{action.y})"
+        pair = state.pending[0]
+        card = CARD_WORDS[state.cards[pair.family]][0]
+        upper = space_bit(action.x, action.y) == pair.first
+        if pair.family == 1 and upper:
+            return Msg("{player} puts the {card} on the upper mushroom", player=player, card=card)
+        if pair.family == 1:
+            return Msg("{player} puts the {card} on the lower mushroom", player=player, card=card)
+        if upper:
+            return Msg("{player} puts the {card} on the upper puddle", player=player, card=card)
+        return Msg("{player} puts the {card} on the lower puddle", player=player, card=card)
     return str(action)
