@@ -18,6 +18,7 @@ import pytest
 
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
+from leafpile.server.protocol import snapshot
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +132,7 @@ def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, liv
             assert int(dataset(page, "version")) >= int(version) and dataset(page, "you") == "0"
             assert page.locator(".utl-garden .utl-space").count() >= gardens
     assert done.count("tile") == 12  # every turn of the game, each one a take and a placement
-    snap = live.manager.tables[table].snapshot(0)
+    snap = snapshot(live.manager.tables[table], 0)
     assert page.locator("#winner").is_visible()
     assert "The game is over" in page.inner_text(".utl-task")
     totals = page.locator(".utl-score-table [data-total]").all_inner_texts()
