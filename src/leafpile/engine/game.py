@@ -94,6 +94,19 @@ class Game:
     #: review marks a decision an inaccuracy, a mistake, a blunder (`leafpile.bots.review`).
     review_thresholds: ClassVar[tuple[float, float, float]] = (0.1, 0.2, 0.4)
 
+    #: The protocol methods a state answers straight from the game's rules module.
+    RULE_METHODS: ClassVar[tuple[str, ...]] = ("legal_actions", "apply", "scores", "winners")
+
+    def __init__(self) -> None:
+        # A state's legal_actions(), apply(), scores() and winners() are the rules' own
+        # functions, bound on the state class here once: a tree search calls them millions of
+        # times, and `self.game.rules.apply(self, a)` would pay three lookups on each call.
+        # (`State` keeps forwarding versions for state classes no game has bound yet.)
+        cls = self.state_class
+        for name in self.RULE_METHODS:
+            if name not in cls.__dict__:
+                setattr(cls, name, getattr(self.rules, name))
+
     # -- options -----------------------------------------------------------------------------
     def resolve_options(
         self, players: int, options: Mapping[str, Any] | None = None

@@ -18,6 +18,9 @@ from leafpile.games.autumn.components import (
 )
 from leafpile.games.autumn.state import AutumnState, Phase
 
+# Enum member lookups are slow in Python 3.11: the hot paths compare with these.
+PLACING, CHOOSING, OVER = Phase.PLACE, Phase.COLOUR, Phase.OVER
+
 _PLACE0, _PLACE1 = PLACE
 _S = STRIDE
 
@@ -47,7 +50,7 @@ def start_round(s: AutumnState) -> None:
     s.red = RED_BITS[start][rot] << bit(0, 0)
     s.placed = [(start, 0, 0, rot)]
     s.red_player = None
-    s.phase = Phase.PLACE
+    s.phase = PLACING
     s.to_move = s.first
     s.card = s.deck.pop(0)
 
@@ -71,7 +74,7 @@ def legal_anchor_mask(occupied: int) -> int:
 
 
 def legal_actions(s: AutumnState) -> list[Action]:
-    if s.phase == Phase.PLACE:
+    if s.phase == PLACING:
         assert s.card is not None
         mask = legal_anchor_mask(s.occupied)
         out: list[Action] = []
@@ -89,7 +92,7 @@ def legal_actions(s: AutumnState) -> list[Action]:
                 append(_PLACE1[b])
                 mask ^= low
         return out
-    if s.phase == Phase.COLOUR:
+    if s.phase == CHOOSING:
         return list(CHOOSE)
     return []
 
@@ -108,7 +111,7 @@ def apply(s: AutumnState, action: Action) -> None:
             end_round(s)
         elif s.num_players == 2 and s.red_player is None:
             # §3.1 step 2: the second player chooses colours before revealing their card.
-            s.phase = Phase.COLOUR
+            s.phase = CHOOSING
             s.to_move = 1 - s.first
         else:
             s.to_move = (s.to_move + 1) % s.num_players
@@ -116,7 +119,7 @@ def apply(s: AutumnState, action: Action) -> None:
     elif type(action) is ChooseColour:
         chooser = s.to_move
         s.red_player = chooser if action.colour == RED else 1 - chooser
-        s.phase = Phase.PLACE
+        s.phase = PLACING
         s.card = s.deck.pop(0)
     else:  # pragma: no cover - play() only passes legal actions
         raise TypeError(f"not an Autumn action: {action!r}")
@@ -164,7 +167,7 @@ def end_round(s: AutumnState) -> None:
     if s.num_players == 1:
         red, yellow = colour_masks(s)
         s.solo_areas = sorted(area_sizes(red) + area_sizes(yellow), reverse=True)
-        s.phase = Phase.OVER
+        s.phase = OVER
         return
     assert s.red_player is not None
     red_area, yellow_area = live_areas(s)
@@ -178,7 +181,7 @@ def end_round(s: AutumnState) -> None:
         s.first = 1 - s.first  # §5.3 [D] Q6: the start player alternates
         start_round(s)
     else:
-        s.phase = Phase.OVER
+        s.phase = OVER
 
 
 def solo_score(challenge: str, areas: list[int], balance_rule: str = "any-three") -> int:
@@ -201,7 +204,7 @@ def solo_score(challenge: str, areas: list[int], balance_rule: str = "any-three"
 def scores(s: AutumnState) -> list[float]:
     """Match totals of finished rounds (2 players); the challenge score (solo, at the end)."""
     if s.num_players == 1:
-        if s.phase != Phase.OVER:
+        if s.phase != OVER:
             return [0.0]
         return [float(solo_score(_challenge(s), s.solo_areas, _balance_rule(s)))]
     return [float(sum(r[p] for r in s.round_scores)) for p in range(2)]
@@ -216,7 +219,7 @@ def tie_break_key(s: AutumnState, player: int) -> tuple[int, int, int]:
 
 
 def winners(s: AutumnState) -> list[int]:
-    if s.phase != Phase.OVER:
+    if s.phase != OVER:
         return []
     if s.num_players == 1:
         return [0] if scores(s)[0] > 0 else []
