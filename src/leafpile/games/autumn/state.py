@@ -16,6 +16,7 @@ from leafpile.engine import (
     OptionValue,
     State,
     int_list,
+    int_rows,
     opt_int,
     opt_str,
     require,
@@ -149,16 +150,8 @@ class AutumnState(State):
         s.red_player = red_player
         s.round_red = int_list(data, "round_red")
         s.solo_areas = int_list(data, "solo_areas")
-        scores = require(data, "round_scores", list)
-        s.round_scores = []
-        for row in scores:
-            if not isinstance(row, list) or len(row) != players:
-                raise InvalidStateError("saved state field 'round_scores' is malformed")
-            s.round_scores.append([int(v) for v in row])
-        placed = require(data, "placed", list)
-        for p in placed:
-            if not (isinstance(p, list) and len(p) == 4 and all(isinstance(v, int) for v in p)):
-                raise InvalidStateError("saved state field 'placed' is malformed")
+        s.round_scores = int_rows(data, "round_scores", width=players)
+        for p in int_rows(data, "placed", width=4):
             card_id, x, y, rot = p
             if not (0 <= card_id < DECK_SIZE and rot in (0, 1) and max(abs(x), abs(y)) <= REACH):
                 raise InvalidStateError(f"saved state has a bad placement {p!r}")
