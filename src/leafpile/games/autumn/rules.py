@@ -5,6 +5,8 @@ Rule references are to shared/rules/autumn.md.
 
 from __future__ import annotations
 
+import functools
+
 from leafpile.engine import Action, opt_ints, opt_str
 from leafpile.games.autumn.actions import CHOOSE, PLACE, ChooseColour, Place
 from leafpile.games.autumn.components import (
@@ -98,13 +100,19 @@ def legal_actions(s: AutumnState) -> list[Action]:
 
 
 # -- applying -----------------------------------------------------------------------------------
+def laid(s: AutumnState, action: Place) -> tuple[int, int]:
+    """The table's (occupied, red) bitboards once the revealed card lies where `action` says:
+    it covers whatever was under its four cells (§4.2)."""
+    assert s.card is not None
+    b = bit(action.x, action.y)
+    mask = CELLS << b
+    return s.occupied | mask, (s.red & ~mask) | (RED_BITS[s.card][action.rot] << b)
+
+
 def apply(s: AutumnState, action: Action) -> None:
     if type(action) is Place:
         assert s.card is not None
-        b = bit(action.x, action.y)
-        mask = CELLS << b
-        s.occupied |= mask
-        s.red = (s.red & ~mask) | (RED_BITS[s.card][action.rot] << b)
+        s.occupied, s.red = laid(s, action)
         s.placed.append((s.card, action.x, action.y, action.rot))
         s.card = None
         if not s.deck:
@@ -127,11 +135,15 @@ def apply(s: AutumnState, action: Action) -> None:
 
 # -- areas and scoring --------------------------------------------------------------------------
 def area_sizes(mask: int) -> list[int]:
-    """Sizes of the orthogonally connected areas of `mask`, largest first (§5.1).
+    """Sizes of the orthogonally connected areas of `mask`, largest first (§5.1)."""
+    return list(_areas(mask))
 
-    Flood fill by bit dilation; corners never connect. The board never reaches its left or
-    right column, so a shift by one cannot wrap a region onto the next row.
-    """
+
+@functools.lru_cache(maxsize=4096)
+def _areas(mask: int) -> tuple[int, ...]:
+    """Flood fill by bit dilation; corners never connect. The board never reaches its left or
+    right column, so a shift by one cannot wrap a region onto the next row. Cached: the same
+    table is measured for every audience's view, its log line and the bots' evaluations."""
     sizes = []
     while mask:
         region = mask & -mask
@@ -144,11 +156,11 @@ def area_sizes(mask: int) -> list[int]:
         sizes.append(region.bit_count())
         mask &= ~region
     sizes.sort(reverse=True)
-    return sizes
+    return tuple(sizes)
 
 
 def largest_area(mask: int) -> int:
-    sizes = area_sizes(mask)
+    sizes = _areas(mask)
     return sizes[0] if sizes else 0
 
 

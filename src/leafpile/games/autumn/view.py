@@ -148,9 +148,7 @@ def describe(state: AutumnState, action: Action) -> str:
     if isinstance(action, Place) and state.card is not None:
         faces = CARDS[state.card].faces_at(action.rot)
         reds = sum(1 for f in faces if f == RED)
-        after = state.clone()
-        rules.apply(after, action)
-        red_area, yellow_area = rules.colour_masks(after) if after.phase != Phase.OVER else (0, 0)
+        occupied, red_mask = rules.laid(state, action)
         leaves = {"player": state.to_move, "red": reds, "yellow": 4 - reds}
         placed = (
             Msg("P{player} places a card ({red} red, {yellow} yellow)", **leaves)
@@ -160,13 +158,13 @@ def describe(state: AutumnState, action: Action) -> str:
                 **leaves,
             )
         )
-        if after.phase == Phase.OVER or after.round != state.round:
+        if not state.deck:
             return Msg("{placed}; the round ends", placed=placed)
         return Msg(
             "{placed}: largest red area {red}, largest yellow area {yellow}",
             placed=placed,
-            red=rules.largest_area(red_area),
-            yellow=rules.largest_area(yellow_area),
+            red=rules.largest_area(red_mask),
+            yellow=rules.largest_area(occupied & ~red_mask),
         )
     return str(action)
 
