@@ -26,6 +26,7 @@ from leafpile.games.under_the_leaves.components import (
     TILES_PER_PLAYER,
 )
 from leafpile.games.under_the_leaves.state import UnderTheLeavesState
+from leafpile.i18n import Msg
 
 #: Turns in the longest game (4 players, or any scripted bag: at most 12 per player) and the
 #: most decisions in one turn: take, place, and at most 4 Collector or Friendly choices (a new
@@ -34,11 +35,18 @@ MAX_TURNS = TILES_PER_PLAYER * 4
 MAX_DECISIONS_PER_TURN = 2 + 4
 
 
+CARD_OPTION_HELP = (
+    Msg("the leaf dweller card in play (random: drawn, or the first-game card)"),
+    Msg("the mushroom dweller card in play (random: drawn, or the first-game card)"),
+    Msg("the puddle dweller card in play (random: drawn, or the first-game card)"),
+)
+
+
 def _card_option(family: int, name: str) -> OptionSpec:
     return OptionSpec(
         name,
         "random",
-        f"the {name} dweller card in play (random: drawn, or the first-game card)",
+        CARD_OPTION_HELP[family],
         choices=("random", *FAMILY_CARDS[family]),
     )
 
@@ -58,39 +66,43 @@ class UnderTheLeavesGame(Game):
             OptionSpec(
                 "first_game",
                 False,
-                "use the first-game dweller cards Thoughtful, Host and Diver (§2.2)",
+                Msg("use the first-game dweller cards Thoughtful, Host and Diver (§2.2)"),
             ),
             _card_option(0, "leaf"),
             _card_option(1, "mushroom"),
             _card_option(2, "puddle"),
-            OptionSpec("burly", False, "add the tree dweller Burly mini-expansion (§9)"),
+            OptionSpec("burly", False, Msg("add the tree dweller Burly mini-expansion (§9)")),
             OptionSpec(
-                "visible_score", True, "show the running scores during the game (BGA option 101)"
+                "visible_score",
+                True,
+                Msg("show the running scores during the game (BGA option 101)"),
             ),
             OptionSpec(
                 "first_player",
                 "random",
-                "who takes the first turn",
+                Msg("who takes the first turn"),
                 choices=("random", "0", "1", "2", "3"),
             ),
             OptionSpec(
                 "bag",
                 (),
-                "fixed draw order of the garden tiles (ids 1-50, comma-separated): the first 3 "
-                "make the market, the rest refill it in order; the game ends when they run out "
-                "(empty: shuffled, tiles removed by player count)",
+                Msg(
+                    "fixed draw order of the garden tiles (ids 1-50, comma-separated): the first "
+                    "3 make the market, the rest refill it in order; the game ends when they run "
+                    "out (empty: shuffled, tiles removed by player count)"
+                ),
             ),
             OptionSpec(
                 "start_tiles",
                 (),
-                "fixed starting tile per player, 1-4 for S1-S4 (empty: dealt at random)",
+                Msg("fixed starting tile per player, 1-4 for S1-S4 (empty: dealt at random)"),
             ),
         ),
         # A loose true bound: bees can only come from at most 36 new sectors (3 colours per
         # tile, 12 tiles), each adding at most 1 + 17 bees; everything else is far smaller.
         score_bounds=(0, 1000),
         max_length=MAX_TURNS * MAX_DECISIONS_PER_TURN,
-        summary="Place garden tiles to attract bees, hummingbirds and dwellers (2-4 players).",
+        summary=Msg("Place garden tiles to attract bees, hummingbirds and dwellers (2-4 players)."),
     )
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:

@@ -17,13 +17,11 @@ from leafpile.games.under_the_leaves.actions import Choose, Place, Take
 from leafpile.games.under_the_leaves.components import (
     BURLY,
     DWELLER_BY_NAME,
-    FAMILIES,
     GRID,
     MUSHROOM,
     ORIENTED,
     PUDDLE,
     TYPE_MASK,
-    TYPE_NAMES,
     bits,
     orientation_name,
     space_bit,
@@ -38,6 +36,7 @@ from leafpile.games.under_the_leaves.scoring import (
     winners,
 )
 from leafpile.games.under_the_leaves.state import CHOOSE, OVER, PLACE, UnderTheLeavesState
+from leafpile.i18n import Msg
 
 
 def player_view(state: UnderTheLeavesState, player: int | None) -> UnderTheLeavesState:
@@ -127,46 +126,76 @@ def render_garden(state: UnderTheLeavesState, p: int) -> Text:
 
 
 def garden_summary(state: UnderTheLeavesState, p: int, show_score: bool) -> Text:
+    from leafpile.games.under_the_leaves.web.words import COLOUR_WORDS
+
     d = state.dwellers[3 * p : 3 * p + 3]
     line = Text(f"P{p}", style="bold")
     if show_score:
-        line.append(f"  {figures(state, p)} figures")
+        line.append("  " + say("{n} figures", n=figures(state, p)))
     line.append(
-        f"  (bees {state.bees[p]}, hummingbirds {hummingbirds(state, p)}, "
-        f"leaf {d[0]}, mushroom {d[1]}, puddle {d[2]})"
+        "  "
+        + say(
+            "(bees {bees}, hummingbirds {birds}, leaf {leaf}, mushroom {mushroom}, "
+            "puddle {puddle})",
+            bees=state.bees[p],
+            birds=hummingbirds(state, p),
+            leaf=d[0],
+            mushroom=d[1],
+            puddle=d[2],
+        )
     )
     if state.burly_holder == p:
-        line.append("  holds Burly", style="bold green")
+        line.append("  " + say("holds Burly"), style="bold green")
     if p == state.to_move and state.phase != OVER:
-        line.append("  <- to move", style="bold yellow")
+        line.append("  <- " + say("to move"), style="bold yellow")
     line.append("\n")
     for colour, mask, bees in state.sectors[p]:
         x, y = space_xy((mask & -mask).bit_length() - 1)
         line.append(
-            f"   {TYPE_NAMES[colour]} sector of {mask.bit_count()} at space ({x},{y}): {bees} bee"
-            f"{'s' if bees != 1 else ''}\n",
+            "   "
+            + say(
+                "{colour} sector of {size} at space ({x},{y}): bees {bees}",
+                colour=COLOUR_WORDS[colour],
+                size=mask.bit_count(),
+                x=x,
+                y=y,
+                bees=bees,
+            )
+            + "\n",
             style="dim",
         )
     return line
 
 
+def say(msgid: str, **args: object) -> str:
+    """A sentence of the terminal picture in the current language."""
+    return Msg(msgid, **args).localize()
+
+
 def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
+    from leafpile.games.under_the_leaves.web.words import CARD_WORDS, FAMILY_WORDS
+
     show = bool(state.options.get("visible_score", True)) or state.phase == OVER
     head = Text("Under the Leaves", style="bold")
-    head.append(f"   tiles still to come: {state.draws_left}\n")
-    head.append("dweller cards: ")
+    head.append("   " + say("tiles still to come: {n}", n=state.draws_left) + "\n")
+    head.append(say("dweller cards:") + " ")
     for name in state.cards:
         card = DWELLER_BY_NAME[name]
-        head.append(f"{card.title} ({FAMILIES[card.family]})", style="bold")
-        head.append(f" - {card.text}\n   ")
+        title, text = CARD_WORDS[name]
+        head.append(f"{title.localize()} ({FAMILY_WORDS[card.family].localize()})", style="bold")
+        head.append(f" - {text.localize()}\n   ")
     if state.options.get("burly"):
-        holder = f"P{state.burly_holder}" if state.burly_holder >= 0 else "nobody"
-        head.append(f"Burly (+3): {holder}, sector to beat {state.burly_bar}\n", style="green")
+        holder = f"P{state.burly_holder}" if state.burly_holder >= 0 else say("nobody")
+        head.append(
+            say("Burly (+3): {holder}, sector to beat {size}", holder=holder, size=state.burly_bar)
+            + "\n",
+            style="green",
+        )
     parts: list[Text] = [head]
     for p in range(state.num_players):
         parts.append(garden_summary(state, p, show))
         parts.append(render_garden(state, p))
-    market = Text("market: ")
+    market = Text(say("market:") + " ")
     pics = [tile_picture(ORIENTED[t][0]) for t in state.market]
     for t in state.market:
         market.append(f"{'t' + str(t):<7}")
@@ -178,7 +207,14 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
         market.append("\n        ")
     parts.append(market)
     if state.phase == PLACE:
-        line = Text(f"P{state.to_move} places tile {state.taken}; orientations:\n")
+        line = Text(
+            say(
+                "P{player} places tile {tile}; orientations:",
+                player=state.to_move,
+                tile=state.taken,
+            )
+            + "\n"
+        )
         pics = [tile_picture(ORIENTED[state.taken][o]) for o in range(8)]
         line.append("".join(f"{orientation_name(o):<7}" for o in range(8)) + "\n")
         for row in (0, 1):
@@ -186,7 +222,7 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
                 line.append_text(pic[row])
                 line.append(" ")
             line.append("\n")
-        line.append("play 'x,y' + orientation, e.g. '1,0r90m'")
+        line.append(say("play 'x,y' + orientation, e.g. '1,0r90m'"))
         parts.append(line)
     elif state.phase == CHOOSE:
         parts.append(Text(f"P{state.to_move}: {state.pending[0].question(state.cards)}"))
@@ -200,13 +236,16 @@ def result_line(state: UnderTheLeavesState) -> str:
     bonus = majority_bonus(state)
     parts = []
     for p in range(state.num_players):
-        extra = f" incl. majority +{sum(bonus[p])}" if sum(bonus[p]) else ""
+        extra = " " + say("incl. majority +{n}", n=sum(bonus[p])) if sum(bonus[p]) else ""
         if state.burly_holder == p:
-            extra += f" and Burly +{BURLY['points']}"
-        parts.append(f"P{p} {totals[p]:g}{extra}")
+            extra += " " + say("and Burly +{n}", n=BURLY["points"])
+        total = f"{totals[p]:g}"
+        parts.append(f"P{p} {total}{extra}")
     won = winners(state)
     who = (
-        f"P{won[0]} wins" if len(won) == 1 else "shared victory: " + ", ".join(f"P{w}" for w in won)
+        say("P{player} wins", player=won[0])
+        if len(won) == 1
+        else say("shared victory: {players}", players=", ".join(f"P{w}" for w in won))
     )
     return f"{who}; " + "; ".join(parts)
 
