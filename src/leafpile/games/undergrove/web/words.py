@@ -311,10 +311,11 @@ def goal_texts(g: int) -> tuple[Msg, Msg, Msg]:
     elif goal.per:
         how = Msg("{n} points each", n=goal.per)
     else:
-        steps = [f"{i}:{v}" for i, v in enumerate(goal.table) if v or i == 0]
         last = len(goal.table) - 1
-        steps[-1] = f"{last}+:{goal.table[last]}"
-        how = Msg("count:points {table}", table="  ".join(steps))
+        steps = [
+            f"{i}{'+' if i == last else ''} → {v}" for i, v in enumerate(goal.table) if v
+        ]
+        how = Msg("points by count: {table}", table=", ".join(steps))
     return _GOAL_NAMES[goal.measure], _GOAL_COUNTS[goal.measure], how
 
 
