@@ -43,6 +43,7 @@ from leafpile.games.undergrove.web.words import (
     owed_text,
     prompt,
     tile_card,
+    track_short,
     track_texts,
 )
 
@@ -63,7 +64,7 @@ def extras(view: State) -> dict[str, Any]:
             "activated": [t for t in range(64) if s.activated >> t & 1],
             "carbon_gained": s.gained_c,
         },
-        "round": s.round + 1,
+        "round": s.round if s.over else s.round + 1,
         "final_round": s.final_round + 1 if s.final_round >= 0 else None,
         "round_limit": opt_int(s.options, "round_limit", DEFAULT_ROUND_LIMIT),
         "deck": deck_count(s),
@@ -73,6 +74,7 @@ def extras(view: State) -> dict[str, Any]:
         "scores": _scores(s),
         "goals": _goals(s),
         "track": track_texts(),
+        "track_short": track_short(),
         "end_spaces": end_space_texts(),
         "bonus_tiles": {str(b): bonus_text(b) for b in BONUS_TILES},
     }

@@ -275,7 +275,8 @@ def _numbered(
             return Msg("{player} stores nothing", player=who)
         res = _stored_resource(s)
         return Msg("{player} stores {n} {res} on {tile}", player=who, n=n, res=res, tile=name(t))
-    return Msg("{player} chooses {action}", player=who, action=f"{verb} {n}")
+    notation = f"{verb} {n}"
+    return Msg("{player} chooses {action}", player=who, action=notation)
 
 
 def _stored_resource(s: UndergroveState) -> str:
@@ -346,7 +347,8 @@ def _followed(p: int, direct: UndergroveState, after: UndergroveState) -> list[M
             continue
         got = [max(0, b - a) for a, b in zip(direct.res[q], after.res[q], strict=True)]
         if any(got):
-            out.append(Msg("{player} gains {what}", player=f"P{q}", what=resource_list(got)))
+            other = f"P{q}"
+            out.append(Msg("{player} gains {what}", player=other, what=resource_list(got)))
     for t in range(1, len(after.stored)):
         if after.stored[t] > direct.stored[t]:
             out.append(Msg("1 resource is stored on {tile}", tile=name(t)))

@@ -114,8 +114,6 @@ export function handPanel(msg, choiceFor, selectedHand) {
     cards.length ? el("div", { class: "ug-cards" }, ...cards) : el("p", { class: "muted" }, t("No tiles in hand.")));
 }
 
-const REWARD_SHORT = ["+1 N", "bonus", "root", "bonus", "+1 ?", "bonus", "root", "+1 C"];
-
 export function trackPanel(msg, choiceFor, seatName) {
   const v = msg.view;
   const ex = msg.extras || {};
@@ -125,8 +123,9 @@ export function trackPanel(msg, choiceFor, seatName) {
     const here = [];
     for (let p = 0; p < n; p++) if (v.track[p] === s) here.push(el("span", { class: "ug-marker", style: colourVars(p), title: seatName(p) }, (seatName(p) || `P${p + 1}`).slice(0, 1)));
     const label = s === 9 ? t("End") : String(s);
-    const reward = s === 0 ? t("start") : s === 9 ? t("end space") : (ex.track || [])[s - 1] || REWARD_SHORT[s - 1];
-    spaces.push(el("li", { class: `ug-space${s === 9 ? " end" : ""}`, "data-space": s },
+    const reward = s === 0 ? t("start") : s === 9 ? t("end space") : (ex.track_short || [])[s - 1] || "";
+    const long = s >= 1 && s <= 8 ? (ex.track || [])[s - 1] : "";
+    spaces.push(el("li", { class: `ug-space${s === 9 ? " end" : ""}`, "data-space": s, title: long },
       el("b", {}, label), el("small", {}, reward), el("div", { class: "ug-markers" }, ...here)));
   }
   const sets = [2, 4, 6].map((space, i) => el("div", { class: "ug-bonus-set" },
@@ -180,11 +179,14 @@ export function scorePanel(msg, seatName) {
     row(t("Tie-break 2: carbon on seedlings"), col((s) => s.seedling_carbon), { class: "ug-tie" }),
   ];
   const winners = msg.winners || [];
+  const best = Math.max(...scores.map((s) => s.total));
+  const tied = scores.filter((s) => s.total === best).length > 1;
   const head = el("tr", {}, el("th", {}, ""), ...Array.from({ length: n }, (_, p) => el("th", { style: colourVars(p), class: "ug-col" }, seatName(p) || `P${p + 1}`)));
   return el("section", { class: `panel ug-scores${over ? " final" : ""}` },
     el("h3", {}, over ? t("Final scoring") : t("Score if the game ended now")),
     over && winners.length ? el("p", { class: "ug-winner" }, winners.length > 1
       ? t("Shared victory: {names}", { names: winners.map(seatName).join(", ") })
       : t("{name} wins", { name: seatName(winners[0]) })) : "",
+    over && tied ? el("p", { class: "muted" }, t("Tied at {n} points: most trees wins, then most carbon on seedlings.", { n: best })) : "",
     el("table", { class: "ug-table" }, el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, total, ...tie)));
 }

@@ -6,7 +6,7 @@
 // Every choice comes from the server: `legal` (the notations) and `extras.choices` (what each
 // one means and where it points), so the page never reads the rules.
 import { el, withNames } from "/static/api.js";
-import { t } from "/static/i18n.js";
+import { t, tn } from "/static/i18n.js";
 import {
   S, TOKEN_GLYPHS, cornerPoint, defs, emptySlot, nameLines, pieceGroup, rootGroup, rootPath, rulers, svg, tileGroup, tokenBadge,
 } from "./forest.js";
@@ -31,7 +31,7 @@ export function createRenderer(root, ctx) {
   let msg = null;
   let sel = {}; // the partial choice: {hand, tile, corner}
   let candidate = null; // the target or button under the pointer / keyboard cursor
-  let lastPointer = "mouse";
+  let lastPointer = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
   let infoTile = null; // the tile whose details are shown
 
   const head = el("div", { class: "ug-head" });
@@ -41,7 +41,8 @@ export function createRenderer(root, ctx) {
   const info = el("div", { class: "ug-info" });
   const players = el("div", { class: "ug-players" });
   const lower = el("div", { class: "ug-lower" });
-  const wrap = el("div", { class: "ug" }, head, decision,
+  const finalBox = el("div", { class: "ug-final" });
+  const wrap = el("div", { class: "ug" }, head, decision, finalBox,
     el("div", { class: "ug-main" }, el("div", { class: "ug-forest-col" }, boardWrap, info), players), lower);
   root.append(el("link", { rel: "stylesheet", href: "/games/undergrove/web/undergrove.css" }), wrap);
   const layers = { slots: svg("g"), tiles: svg("g"), roots: svg("g"), pieces: svg("g"), ghost: svg("g", { class: "ug-ghost" }), targets: svg("g", { class: "ug-targets" }), rulers: svg("g") };
@@ -117,7 +118,7 @@ export function createRenderer(root, ctx) {
     }
     for (const tg of out) {
       if (!tg.pick && tg.actions.length === 1) tg.label = tg.actions[0].label;
-      else if (!tg.pick) tg.label = t("{n} choices here", { n: tg.actions.length });
+      else if (!tg.pick) tg.label = tn("{n} choice here", "{n} choices here", tg.actions.length);
       const [px, py] = targetPoint(tg);
       tg.px = px;
       tg.py = py;
@@ -183,7 +184,7 @@ export function createRenderer(root, ctx) {
     let best = null;
     let bestD = Infinity;
     for (const tg of targets()) {
-      const reach = tg.kind === "tile" || tg.kind === "cell" ? S * 0.5 : tg.kind === "root" ? 16 : 22;
+      const reach = tg.kind === "tile" || tg.kind === "cell" ? S * 0.5 : tg.kind === "root" ? 18 : 22;
       const d = Math.hypot(tg.px - p.x, tg.py - p.y);
       if (d <= reach && d < bestD) { best = tg; bestD = d; }
     }
@@ -293,11 +294,15 @@ export function createRenderer(root, ctx) {
     const rows = b.y1 - b.y0;
     const width = boardWrap.clientWidth || 600;
     const narrow = window.innerWidth < 760;
-    const maxH = narrow ? window.innerHeight * 0.62 : Math.max(380, window.innerHeight * 0.7);
-    let cell = Math.min(width / cols, maxH / rows, 118);
+    const maxH = narrow ? window.innerHeight * 0.62 : Math.max(420, window.innerHeight * 0.9);
+    let cell = Math.min(width / cols, maxH / rows, 120);
     cell = Math.max(cell, narrow ? 80 : 72);
-    board.setAttribute("width", String(Math.round(cols * cell)));
+    const w = Math.round(cols * cell);
+    const firstTime = !board.getAttribute("width");
+    board.setAttribute("width", String(w));
     board.setAttribute("height", String(Math.round(rows * cell)));
+    // a forest wider than the screen scrolls inside its frame: start at the Earthlover
+    if (firstTime && w > width) boardWrap.scrollLeft = Math.max(0, (0.5 - b.x0) * cell - width / 2);
   }
 
   function drawForest() {
@@ -345,7 +350,7 @@ export function createRenderer(root, ctx) {
         nodes.push(g);
       } else if (tg.kind === "root") {
         const p = rootPath(tg.x, tg.y, tg.slot);
-        nodes.push(svg("g", attrs, svg("line", { ...p, class: "ug-root-spot" }), svg("circle", { cx: p.x2, cy: p.y2, r: 8 })));
+        nodes.push(svg("g", attrs, svg("line", { ...p, class: "ug-root-spot" }), svg("circle", { cx: p.x2, cy: p.y2, r: 11 })));
       }
     }
     // the selected carbon source or seedling stays marked
@@ -361,7 +366,7 @@ export function createRenderer(root, ctx) {
   }
 
   function stepsBadge(x, y, steps) {
-    const text = steps ? t("{n} steps", { n: steps }) : t("free");
+    const text = steps ? tn("{n} step", "{n} steps", steps) : t("free");
     return svg("g", { class: "ug-steps" },
       svg("rect", { x: x - 22, y: y - 9, width: 44, height: 15, rx: 7 }),
       svg("text", { x, y: y + 2.5, "text-anchor": "middle" }, text));
@@ -423,7 +428,7 @@ export function createRenderer(root, ctx) {
     const parts = [el("span", { class: "pill" }, t("Round {n}", { n: ex.round ?? v.round + 1 }))];
     if (ex.final_round) parts.push(el("span", { class: "pill ug-last" }, t("The game ends after round {n}", { n: ex.final_round })));
     if (ex.round_limit) parts.push(el("span", { class: "pill muted" }, t("round limit {n}", { n: ex.round_limit })));
-    parts.push(el("span", { class: "pill" }, t("{n} tiles in the deck", { n: ex.deck ?? "?" })), el("span", { class: "pill" }, t("{n} discarded", { n: v.discard.length })));
+    parts.push(el("span", { class: "pill" }, tn("{n} tile in the deck", "{n} tiles in the deck", ex.deck ?? 0)), el("span", { class: "pill" }, t("{n} discarded", { n: v.discard.length })));
     head.replaceChildren(...parts);
   }
 
@@ -444,16 +449,24 @@ export function createRenderer(root, ctx) {
     const mover = msg.to_move;
     const over = msg.status === "finished" || v.over;
     const parts = [];
-    if (over) {
-      parts.push(el("p", { class: "ug-prompt" }, t("The game is over: see the final scoring below.")));
-    } else if (all.length) {
+    if (all.length) {
       parts.push(el("p", { class: "ug-prompt mine" }, el("b", {}, t("Your turn")), " — ", ex.prompt || ""));
     } else if (mover !== null && mover !== undefined) {
       parts.push(el("p", { class: "ug-prompt" }, el("b", {}, t("{name} to play", { name: ctx.seatName(mover) })), " — ", ex.prompt || ""));
     }
     if (!over && ex.owed_text) parts.push(el("p", { class: "ug-owed" }, ex.owed_text));
     if (all.length) {
-      if (sel.hand || sel.tile || sel.corner) {
+      const placing = [...new Set(all.filter((c) => c.group === "place").map((c) => c.hand))];
+      if (placing.length) {
+        const chosen = handChoice();
+        parts.push(el("div", { class: "ug-buttons ug-placing" }, el("span", { class: "ug-label" }, t("Tile to place:")),
+          ...placing.map((id) => el("button", {
+            type: "button", "data-pick": `hand:${id}`, "aria-pressed": id === chosen ? "true" : "false", class: id === chosen ? "selected" : "",
+            title: ((ex.tiles || {})[id] || {}).effect || "",
+          }, tileName(id))),
+          el("span", { class: "muted ug-small" }, t("then click a lit empty slot of the forest"))));
+      }
+      if (sel.tile || sel.corner) {
         parts.push(el("p", { class: "ug-selection" }, selectionText(), " ",
           el("button", { type: "button", id: "ug-clear", onclick: () => { sel = {}; candidate = null; draw(); } }, t("Choose again"))));
       }
@@ -461,7 +474,7 @@ export function createRenderer(root, ctx) {
       parts.push(el("div", { class: "ug-hint" }));
       const big = all.filter((c) => BIG.has(c.group));
       if (big.length) {
-        parts.push(el("details", { class: "ug-list" }, el("summary", {}, t("All {n} choices as a list", { n: big.length })),
+        parts.push(el("details", { class: "ug-list" }, el("summary", {}, tn("{n} choice as a list", "All {n} choices as a list", big.length)),
           el("div", { class: "ug-buttons" }, ...big.map((c) => el("button", { type: "button", "data-action": c.action }, c.label)))));
       }
     }
@@ -474,13 +487,13 @@ export function createRenderer(root, ctx) {
     }
     decision.replaceChildren(...parts);
     decision.classList.toggle("mine", all.length > 0);
+    decision.hidden = over;
     drawHint();
   }
 
   function selectionText() {
     if (sel.tile) return t("Carbon from {tile}: now click the seedling to feed.", { tile: tileName(sel.tile) });
     if (sel.corner) return t("Seedling at {at}: now click the tile to take the carbon from.", { at: sel.corner });
-    if (sel.hand) return t("{tile} selected: click an empty slot of the forest.", { tile: tileName(sel.hand) });
     return "";
   }
 
@@ -531,9 +544,9 @@ export function createRenderer(root, ctx) {
     players.replaceChildren(...Array.from({ length: msg.view.players }, (_, p) => playerPanel(msg, p, choiceFor, seatName)));
     const over = msg.status === "finished" || msg.view.over;
     const hand = handPanel(msg, choiceFor, handChoice());
-    const blocks = [hand, trackPanel(msg, choiceFor, seatName), goalsPanel(msg, seatName), scorePanel(msg, seatName)].filter(Boolean);
-    if (over) blocks.unshift(blocks.pop());
-    lower.replaceChildren(...blocks);
+    const scores = scorePanel(msg, seatName);
+    lower.replaceChildren(...[hand, trackPanel(msg, choiceFor, seatName), goalsPanel(msg, seatName), over ? null : scores].filter(Boolean));
+    finalBox.replaceChildren(...(over ? [scores] : []));
     wrap.dataset.decision = (msg.extras && msg.extras.decision) || "";
     wrap.dataset.over = over ? "1" : "";
   }

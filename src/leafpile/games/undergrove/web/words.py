@@ -169,7 +169,14 @@ def _gain_text(eff: dict[str, Any]) -> Msg:
     gain = amounts(eff.get("gain", {}))
     choice = int(eff.get("choice", 0))
     if gain and choice:
-        parts.append(Msg("Gain {gain} + {n} nutrient(s) of your choice", gain=gain, n=choice))
+        parts.append(
+            Msg.plural(
+                "Gain {gain} + {n} nutrient of your choice",
+                "Gain {gain} + {n} nutrients of your choice",
+                choice,
+                gain=gain,
+            )
+        )
     elif gain:
         parts.append(Msg("Gain {gain}", gain=gain))
     elif choice:
@@ -241,8 +248,8 @@ def bonus_text(b: int) -> Msg:
     if spec.kind is BonusKind.POINTS:
         return Msg.plural("{n} point at the end", "{n} points at the end", spec.points)
     if spec.kind is BonusKind.REFRESH:
-        return Msg("all 4 tokens ready again (once)")
-    return Msg("+1 {res} (once)", res=RESOURCES[spec.resource])
+        return Msg("all 4 tokens ready again, once")
+    return Msg("+1 {res}, once", res=RESOURCES[spec.resource])
 
 
 def _reward_text(spec: dict[str, Any]) -> Msg:
@@ -267,6 +274,16 @@ def _reward_text(spec: dict[str, Any]) -> Msg:
 def track_texts() -> list[Msg]:
     """The reward of each track space 1-8."""
     return [_reward_text(spec) for spec in TRACK_SPACES]
+
+
+def track_short() -> list[Msg]:
+    """The reward of each track space 1-8 in two or three words, for the track's squares."""
+    short = {
+        Reward.BONUS: Msg("bonus tile"),
+        Reward.ROOT: Msg("free root"),
+        Reward.GAIN_CHOICE: Msg("+1 N/P/K"),
+    }
+    return [short.get(spec["reward"], _reward_text(spec)) for spec in TRACK_SPACES]
 
 
 def end_space_texts() -> list[Msg]:
@@ -312,9 +329,7 @@ def goal_texts(g: int) -> tuple[Msg, Msg, Msg]:
         how = Msg("{n} points each", n=goal.per)
     else:
         last = len(goal.table) - 1
-        steps = [
-            f"{i}{'+' if i == last else ''} → {v}" for i, v in enumerate(goal.table) if v
-        ]
+        steps = [f"{i}{'+' if i == last else ''} → {v}" for i, v in enumerate(goal.table) if v]
         how = Msg("points by count: {table}", table=", ".join(steps))
     return _GOAL_NAMES[goal.measure], _GOAL_COUNTS[goal.measure], how
 
@@ -448,7 +463,7 @@ def _carbon_prompt(s: UndergroveState, e: Any) -> Msg:
         parts.append(Msg("only from {tile}", tile=name(here)))
     parts.append(Msg("each step of its way costs a ready token or a nutrient"))
     if free:
-        parts.append(Msg.plural("the first step is free", "the first {n} steps are free", free))
+        parts.append(Msg("the first {n} steps are free", n=free))
     if must == 1:
         parts.append(Msg("then pay Absorb's cost: 1 token and 1 nutrient"))
     if must == 0:
