@@ -102,13 +102,11 @@ def choice(s: UndergroveState, kind: Kind, action: Action) -> Choice:
         label = Msg("A seedling on corner {at}", at=xy(action.corner))
         return {"label": label, "group": "seedling", "corner": _at(action.corner)}
     if isinstance(action, Root):
-        piece = _piece_name(s, action.corner)
-        label = Msg(
-            "A root from the {piece} at {at} into {tile}",
-            piece=piece,
-            at=xy(action.corner),
-            tile=name(action.tile),
-        )
+        at, into = xy(action.corner), name(action.tile)
+        if _is_tree(s, action.corner):
+            label = Msg("A root from the tree at {at} into {tile}", at=at, tile=into)
+        else:
+            label = Msg("A root from the seedling at {at} into {tile}", at=at, tile=into)
         return {
             "label": label,
             "group": "root",
@@ -121,9 +119,9 @@ def choice(s: UndergroveState, kind: Kind, action: Action) -> Choice:
     return {"label": str(action), "group": "other"}
 
 
-def _piece_name(s: UndergroveState, corner: int) -> Msg:
+def _is_tree(s: UndergroveState, corner: int) -> bool:
     code = s.piece.get(corner, BLOCKER)
-    return Msg("tree") if code != BLOCKER and code >= 4 else Msg("seedling")
+    return code != BLOCKER and code >= 4
 
 
 def _root_detail(t: int) -> Msg:

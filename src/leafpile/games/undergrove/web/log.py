@@ -145,13 +145,19 @@ def _base(
         return Msg("{player} puts a seedling on corner {at}", player=who, at=xy(action.corner))
     if isinstance(action, Root):
         code = s.piece.get(action.corner, BLOCKER)
-        piece = Msg("tree") if code != BLOCKER and code >= 4 else Msg("seedling")
+        at, into = xy(action.corner), name(action.tile)
+        if code != BLOCKER and code >= 4:
+            return Msg(
+                "{player} puts a root from the tree at {at} into {tile}",
+                player=who,
+                at=at,
+                tile=into,
+            )
         return Msg(
-            "{player} puts a root from the {piece} at {at} into {tile}",
+            "{player} puts a root from the seedling at {at} into {tile}",
             player=who,
-            piece=piece,
-            at=xy(action.corner),
-            tile=name(action.tile),
+            at=at,
+            tile=into,
         )
     if isinstance(action, Carbon):
         via = getattr(action, "via", None)

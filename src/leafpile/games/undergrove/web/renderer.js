@@ -327,7 +327,8 @@ export function createRenderer(root, ctx) {
     layers.roots.replaceChildren(...v.roots.map(([id, slot, p]) => at[id] ? rootGroup(at[id][0], at[id][1], slot, p) : null).filter(Boolean));
     layers.pieces.replaceChildren(...v.pieces.map(([x, y, code, carbon]) => pieceGroup(x, y, code, carbon, {
       "data-corner": key(x, y),
-      "aria-label": code === 8 ? t("place-holder") : t("{kind} of {name} with {n} carbon", { kind: code >= 4 ? t("tree") : t("seedling"), name: ctx.seatName(code % 4), n: carbon }),
+      "aria-label": code === 8 ? t("place-holder") : code >= 4 ? t("Tree of {name}", { name: ctx.seatName(code % 4) })
+        : t("Seedling of {name} with {n} carbon", { name: ctx.seatName(code % 4), n: carbon }),
     })));
     drawTargets();
     drawGhost();
