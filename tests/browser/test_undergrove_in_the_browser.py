@@ -90,7 +90,7 @@ def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, liv
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table = create_from_lobby(page, live.base, "Ana", "bot:random")
+    table = create_from_lobby(page, live.base, "Ana", "bot:random", rounds="4")
     moves = 0
     while True:
         wait_for_my_turn_or_the_end(page)
@@ -270,23 +270,31 @@ def test_screenshots_for_the_readme(browser, live):
             "game": "undergrove",
             "players": 2,
             "options": {"first_player": "0"},
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium"}],
             "sit": 0,
             "name": "Ana",
         },
     ).json()
     table, token = created["table"], created["token"]
     auth = {"authorization": f"Bearer {token}"}
-    bot = make_bot("greedy", game)
+    bot = make_bot("medium", game)
     rng = Rng(5)
+    chooser = random.Random(5)
     live_table = live.manager.tables[table]
     decisions = 0
-    while decisions < 60:
+    while decisions < 120:
         snap = httpx.get(f"{live.base}/api/tables/{table}", headers=auth).json()
+        if snap["status"] != "playing":
+            break
         if snap["legal"]:
-            if decisions > 40 and snap["extras"]["decision"] == "main":
+            if decisions > 55 and snap["extras"]["decision"] == "main":
                 break
-            action = str(bot.act(game.player_view(live_table.state, 0), rng))
+            # the bot's choices, but growing the forest whenever it can, for a fuller picture
+            growth = [a for a in snap["legal"] if a.split()[0] in ("place", "reproduce", "partner")]
+            if growth and chooser.random() < 0.8:
+                action = chooser.choice(growth)
+            else:
+                action = str(bot.act(game.player_view(live_table.state, 0), rng))
             body = {"version": snap["version"], "action": action}
             httpx.post(f"{live.base}/api/tables/{table}/actions", json=body, headers=auth)
             decisions += 1
@@ -302,5 +310,12 @@ def test_screenshots_for_the_readme(browser, live):
         wait_for_my_turn_or_the_end(page)
         page.wait_for_timeout(300)
         out = ROOT / "docs" / "screenshots" / f"undergrove-{name}.png"
-        page.screenshot(path=str(out), full_page=True)
+        if mobile:  # the first two screens: what is asked, the forest and the players' boards
+            bottom = page.evaluate(
+                "document.querySelector('.ug-players').getBoundingClientRect().bottom + scrollY"
+            )
+            clip = {"x": 0, "y": 0, "width": 390, "height": bottom + 8}
+            page.screenshot(path=str(out), full_page=True, clip=clip)
+        else:
+            page.screenshot(path=str(out), full_page=True)
         context.close()

@@ -294,7 +294,7 @@ export function createRenderer(root, ctx) {
     const rows = b.y1 - b.y0;
     const width = boardWrap.clientWidth || 600;
     const narrow = window.innerWidth < 760;
-    const maxH = narrow ? window.innerHeight * 0.62 : Math.max(420, window.innerHeight * 0.9);
+    const maxH = narrow ? window.innerHeight * 0.75 : Math.max(420, window.innerHeight * 0.85);
     let cell = Math.min(width / cols, maxH / rows, 120);
     cell = Math.max(cell, narrow ? 80 : 72);
     const w = Math.round(cols * cell);
