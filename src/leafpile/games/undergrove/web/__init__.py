@@ -61,6 +61,7 @@ def extras(view: State) -> dict[str, Any]:
         "choices": choices(s),
         "turn": {
             "absorbed": s.absorbed,
+            "marker_moves": s.absorbed and not s.track_done and not s.over,
             "activated": [t for t in range(64) if s.activated >> t & 1],
             "carbon_gained": s.gained_c,
         },

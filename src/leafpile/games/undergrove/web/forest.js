@@ -73,11 +73,15 @@ function pineCone(x, y) {
 function carbonDots(n, cx, cy, r = 5) {
   const g = svg("g", { class: "ug-carbon" });
   if (n <= 0) return g;
-  const shown = Math.min(n, 5);
+  if (n > 5) {
+    g.append(svg("circle", { cx: cx - 10, cy, r, fill: "#1d1d1d", stroke: "#fff", "stroke-width": 1 }),
+      svg("text", { x: cx - 2, y: cy + 4, "font-size": 12, "font-weight": 700, fill: "#1d1d1d" }, `× ${n}`));
+    return g;
+  }
+  const shown = n;
   const gap = r * 2.4;
   const x0 = cx - ((shown - 1) * gap) / 2;
   for (let i = 0; i < shown; i++) g.append(svg("circle", { cx: x0 + i * gap, cy, r, fill: "#1d1d1d", stroke: "#fff", "stroke-width": 1 }));
-  if (n > 5) g.append(svg("text", { x: x0 + 5 * gap, y: cy + 3.5, "font-size": 10, "font-weight": 700, fill: "#1d1d1d" }, `×${n}`));
   return g;
 }
 
@@ -98,7 +102,7 @@ export function tileGroup(id, x, y, carbon, stored, info, extra = {}) {
   else {
     if (info.carbon_cost) cost.push(`${info.carbon_cost} C`);
     if (info.any_cost) cost.push(`${info.any_cost} N/P/K`);
-    if (!cost.length) cost.push(t("no cost"));
+    if (!cost.length) cost.push(info.token ? t("only the token") : t("no cost"));
   }
   g.append(svg("text", { x: S / 2, y: 58, "text-anchor": "middle", class: "ug-tile-cost", "font-size": 9 }, cost.join(" + ")));
   g.append(carbonDots(carbon, S / 2, 72));

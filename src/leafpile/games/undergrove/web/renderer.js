@@ -292,11 +292,14 @@ export function createRenderer(root, ctx) {
   function sizeBoard(b) {
     const cols = b.x1 - b.x0;
     const rows = b.y1 - b.y0;
-    const width = boardWrap.clientWidth || 600;
     const narrow = window.innerWidth < 760;
+    // a wide forest takes the whole width, the players' boards go below it
+    const beside = window.innerWidth > 980;
+    wrap.classList.toggle("ug-wide", beside && cols * 92 > (wrap.clientWidth || 900) - 310);
+    const width = boardWrap.clientWidth || 600;
     const maxH = narrow ? window.innerHeight * 0.75 : Math.max(420, window.innerHeight * 0.85);
     let cell = Math.min(width / cols, maxH / rows, 120);
-    cell = Math.max(cell, narrow ? 80 : 72);
+    cell = Math.max(cell, narrow ? 80 : 88);
     const w = Math.round(cols * cell);
     const firstTime = !board.getAttribute("width");
     board.setAttribute("width", String(w));
@@ -482,9 +485,14 @@ export function createRenderer(root, ctx) {
     const next = ex.next || [];
     if (!over && next.length) parts.push(el("p", { class: "ug-next muted" }, t("Then: {steps}", { steps: next.join(" → ") })));
     const summary = turnSummary();
-    if (summary.length) {
+    const facts = [];
+    const turn = ex.turn || {};
+    if (!over && turn.marker_moves) facts.push(t("Carbon was absorbed this turn: the carbon marker moves one space when the turn ends."));
+    if (!over && turn.carbon_gained) facts.push(t("Carbon gained this turn: {n} (6 or more counts for Big carbon turns).", { n: turn.carbon_gained }));
+    if (summary.length || facts.length) {
       parts.push(el("div", { class: "ug-turn" }, el("span", { class: "ug-label" }, t("This turn so far")),
-        el("ol", {}, ...summary.map((line) => el("li", {}, withNames(line, ctx.seatName))))));
+        summary.length ? el("ol", {}, ...summary.map((line) => el("li", {}, withNames(line, ctx.seatName)))) : "",
+        ...facts.map((f) => el("p", { class: "ug-fact muted" }, f))));
     }
     decision.replaceChildren(...parts);
     decision.classList.toggle("mine", all.length > 0);

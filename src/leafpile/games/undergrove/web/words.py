@@ -387,7 +387,10 @@ def prompt(s: UndergroveState) -> Msg:
         return Msg("Put your first seedling on a corner of the Earthlover (with a free root).")
     if kind is Kind.MAIN:
         if s.activated:
-            return Msg("Another action: choose it (activate a mushroom, or another action).")
+            return Msg(
+                "A mushroom gave you another action: activate another mushroom, Absorb, "
+                "Reproduce, Partner or Photosynthesize."
+            )
         return Msg(
             "Choose your action: activate a mushroom you have a root on, Absorb, Reproduce, "
             "Partner or Photosynthesize."
