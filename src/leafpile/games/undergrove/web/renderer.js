@@ -8,7 +8,7 @@
 import { el, withNames } from "/static/api.js";
 import { t, tn } from "/static/i18n.js";
 import {
-  S, TOKEN_GLYPHS, cornerPoint, defs, emptySlot, nameLines, pieceGroup, rootGroup, rootPath, rulers, svg, tileGroup, tokenBadge,
+  S, TOKEN_GLYPHS, cornerPoint, defs, emptySlot, pieceGroup, rootGroup, rootPath, rulers, svg, tileGroup,
 } from "./forest.js";
 import { goalsPanel, handPanel, playerPanel, scorePanel, tileCard, trackPanel } from "./panels.js";
 
@@ -571,6 +571,3 @@ export function createRenderer(root, ctx) {
     },
   };
 }
-
-// keep the names used for drawing available to tests and tools
-export { nameLines, tokenBadge };
