@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from leafpile.engine import (
     ActionsModule,
@@ -14,9 +14,10 @@ from leafpile.engine import (
     OptionSpec,
     OptionValue,
     RulesModule,
+    State,
     ViewModule,
 )
-from leafpile.games.undergrove import actions, heuristic, rules, view
+from leafpile.games.undergrove import actions, heuristic, rules, view, web
 from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
 from leafpile.games.undergrove.heuristic import BOT_LEVELS
 from leafpile.games.undergrove.state import UndergroveState
@@ -73,6 +74,9 @@ class UndergroveGame(Game):
         max_length=4 + MAX_ROUND_LIMIT * 4 * MAX_TURN_DECISIONS,
         summary="Trade carbon for nutrients with the mushrooms of a shared forest (2-4 players).",
     )
+
+    def extras(self, view: State) -> dict[str, Any]:
+        return web.extras(view)
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
         deck = options.get("deck", ())

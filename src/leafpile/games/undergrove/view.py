@@ -12,25 +12,13 @@ from rich.console import Group
 from rich.text import Text
 
 from leafpile.engine import Action, Rng
-from leafpile.games.undergrove.actions import (
-    Carbon,
-    Numbered,
-    Place,
-    Resource,
-    Root,
-    Seedling,
-    Swap,
-    Word,
-)
 from leafpile.games.undergrove.components import (
     BLOCKER,
     BONUS_SETS_AT,
-    BONUS_TILES,
     CORNER_OFFSETS,
     END_SPACES,
     GOALS,
     RESOURCES,
-    TOKEN_NAMES,
     TOKEN_OF,
     TOKENS,
     W,
@@ -217,63 +205,12 @@ def prompt(state: UndergroveState) -> str:
     return state.pending[-1].prompt
 
 
-_WORD_SENTENCES = {
-    "absorb": "absorbs carbon",
-    "reproduce": "reproduces",
-    "partner": "partners",
-    "photosynthesize": "photosynthesizes",
-    "skip": "skips this step",
-    "stop": "absorbs no more",
-    "done": "is done",
-    "nutrient": "takes 1 N",
-    "again": "takes another action",
-}
-
-
 def describe(state: UndergroveState, action: Action) -> str:
-    """One sentence for the log, from the state before the action."""
-    who = f"P{state.to_move}"
-    match action:
-        case Word(word=w) if w in _WORD_SENTENCES:
-            return f"{who} {_WORD_SENTENCES[w]}"
-        case Carbon(tile=t, corner=corner):
-            return (
-                f"{who} absorbs a carbon from {t} {tile(t).name} into the seedling at "
-                f"{coord_text(corner)}"
-            )
-        case Place(tile=t, cell=c):
-            return f"{who} places {t} {tile(t).name} at {coord_text(c)}"
-        case Root(corner=corner, tile=t):
-            return f"{who} roots from {coord_text(corner)} into {t} {tile(t).name}"
-        case Seedling(corner=corner):
-            return f"{who} puts a seedling on {coord_text(corner)}"
-        case Resource(verb="pay" | "gain" as verb, r=r):
-            return f"{who} {verb}s 1 {RESOURCES[r]}"
-        case Resource(verb=verb, r=r):  # flip / refresh a token
-            return f"{who} {verb}s the {TOKEN_NAMES[r]} token"
-        case Swap(give=give, get=get):
-            return f"{who} swaps 1 {RESOURCES[give]} for 1 {RESOURCES[get]}"
-        case Numbered(verb=verb, n=n):
-            return _describe_numbered(who, verb, n)
-    return f"{who}: {action}"
+    """One sentence for the log, from the state (or view) before the action: what the player
+    did and what it caused (web/log.py)."""
+    from leafpile.games.undergrove.web.log import sentence
 
-
-def _describe_numbered(who: str, verb: str, n: int) -> str:
-    if verb == "activate":
-        return f"{who} activates {n} {tile(n).name}"
-    if verb == "copy":
-        return f"{who} copies {n} {tile(n).name}"
-    if verb == "convert":
-        return f"{who} converts {n} N into C"
-    if verb == "discard":
-        return f"{who} discards {n} {tile(n).name}"
-    if verb == "store":
-        return f"{who} stores {n} on the mushroom"
-    if verb == "end":
-        return f"{who} takes end space E{n + 1}"
-    # use / take a bonus tile
-    kind = BONUS_TILES[n].kind
-    return f"{who} {'spends' if verb == 'use' else 'takes'} bonus tile B{n} ({kind})"
+    return sentence(state, action)
 
 
 def corner_text(corner: int) -> str:
