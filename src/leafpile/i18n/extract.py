@@ -8,6 +8,7 @@ are kept. The test suite calls `missing()` so a catalog that lacks a used id fai
 from __future__ import annotations
 
 import html
+import io
 import re
 import sys
 from collections.abc import Iterator
@@ -140,10 +141,17 @@ def update() -> None:
             catalog.update(used, no_fuzzy_matching=True)
             catalog.obsolete.clear()
             path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("wb") as f:
-                write_po(f, catalog, width=100, omit_header=False, sort_output=False)
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=100, omit_header=False, sort_output=False)
+            if not path.is_file() or _content(path.read_bytes()) != _content(buffer.getvalue()):
+                path.write_bytes(buffer.getvalue())  # unchanged catalogs keep their dates
             untranslated = sum(1 for m in catalog if m.id and not m.string)
             print(f"{path}: {len(catalog)} messages, {untranslated} untranslated")
+
+
+def _content(po: bytes) -> bytes:
+    """A catalog without its creation date, to tell whether anything really changed."""
+    return b"\n".join(line for line in po.splitlines() if b"POT-Creation-Date" not in line)
 
 
 if __name__ == "__main__":
