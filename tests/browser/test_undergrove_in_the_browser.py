@@ -13,6 +13,7 @@ import pytest
 
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
+from leafpile.server.protocol import snapshot
 
 pytestmark = pytest.mark.browser
 
@@ -108,7 +109,7 @@ def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, liv
             assert int(dataset(page, "version")) >= version and dataset(page, "you") == "0"
             assert page.locator(".ug-tile").count() >= 5
     assert moves >= 6
-    snap = live.manager.tables[table].snapshot(0)
+    snap = snapshot(live.manager.tables[table], 0)
     assert snap["status"] == "finished"
     # the final scoring: the breakdown's totals are the game's scores, with the winner named
     assert page.locator("#winner").is_visible()
@@ -236,7 +237,7 @@ def test_the_keyboard_chooses_on_the_forest_and_in_the_panel(browser, live):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     ghost = page.locator("[data-ghost]").get_attribute("data-ghost")
-    assert ghost in live.manager.tables[table].snapshot(0)["legal"]
+    assert ghost in snapshot(live.manager.tables[table], 0)["legal"]
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
     assert live.manager.tables[table].actions[version] == ghost

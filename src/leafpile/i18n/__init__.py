@@ -97,6 +97,18 @@ def as_json(text: str) -> dict[str, Any] | None:
     return out
 
 
+def localize_tree(value: Any, lang: str) -> Any:
+    """A JSON-ready value with every `Msg` in it (at any depth) in `lang`: display facts that
+    a game computes in words, sent to a reader of that language."""
+    if isinstance(value, Msg):
+        return value.localize(lang)
+    if isinstance(value, dict):
+        return {k: localize_tree(v, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [localize_tree(v, lang) for v in value]
+    return value
+
+
 def _rebuild(msgid: str | tuple[str, str], args: dict[str, Any], n: int | None) -> Msg:
     if isinstance(msgid, tuple):
         assert n is not None

@@ -18,7 +18,7 @@ from leafpile.server.position import public_dict
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def picture(game: Game, position: rulebook.Position) -> dict[str, Any]:
+def picture(game: Game, position: rulebook.Position, lang: str) -> dict[str, Any]:
     """A position as a read-only snapshot for the game's renderer."""
     view = position.view(game)
     to_move = view.current_player
@@ -49,7 +49,7 @@ def picture(game: Game, position: rulebook.Position) -> dict[str, Any]:
         "log": [],
         "scores": view.scores(),
         "winners": view.winners() if view.is_terminal() else None,
-        "extras": game.extras(view),
+        "extras": i18n.localize_tree(game.extras(view), lang),
         "caption": position.caption,
     }
 
@@ -66,7 +66,7 @@ def rulebook_answer(name: str, lang: str) -> dict[str, Any]:
         if isinstance(part, str):
             parts.append({"html": _MARKDOWN.render(part)})
         else:
-            parts.append({"position": picture(game, part)})
+            parts.append({"position": picture(game, part, lang)})
     return {
         "game": name,
         "title": game.info.title,

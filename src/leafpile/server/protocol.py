@@ -245,7 +245,9 @@ def summary(table: LiveTable) -> dict[str, Any]:
     }
 
 
-def snapshot(table: LiveTable, audience: int | None, log_from: int = 0) -> dict[str, Any]:
+def snapshot(
+    table: LiveTable, audience: int | None, log_from: int = 0, lang: str = i18n.DEFAULT
+) -> dict[str, Any]:
     """Everything `audience` (a seat, None: spectator) may know about the table now.
 
     `log` holds the log entries from `log_start` = `log_from` on (a live client that has the
@@ -270,17 +272,24 @@ def snapshot(table: LiveTable, audience: int | None, log_from: int = 0) -> dict[
         "view": seen.data,
         "legal": position.legal if acting and audience == to_move else [],
         "log_start": log_from,
-        "log": [log_item(e.seat, e.line_for(audience)) for e in table.log[log_from:]],
+        "log": [log_item(e.seat, e.line_for(audience), lang) for e in table.log[log_from:]],
         "scores": seen.scores,
         "winners": position.winners if table.status == FINISHED else None,
-        "extras": seen.extras,
+        "extras": i18n.localize_tree(seen.extras, lang) if lang != i18n.DEFAULT else seen.extras,
+        "lang": lang,
     }
 
 
-def log_item(seat: int, line: str) -> dict[str, Any]:
-    """One log line: its English text, and its message form when the game wrote it as a
-    `Msg`, so each browser shows it in its reader's language."""
-    item: dict[str, Any] = {"seat": seat, "text": str(line)}
+def read_lang(value: Any) -> str:
+    """A client's language (`hello`'s `lang`, the `lang` query parameter): one of ours, or
+    English for anything else — a language is a preference, not worth refusing a request."""
+    return value if isinstance(value, str) and value in i18n.LANGUAGES else i18n.DEFAULT
+
+
+def log_item(seat: int, line: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """One log line in the reader's language, and its message form when the game wrote it
+    as a `Msg` (a page that changes language can translate it again)."""
+    item: dict[str, Any] = {"seat": seat, "text": i18n.localize(line, lang)}
     msg = i18n.as_json(line)
     if msg is not None:
         item["msg"] = msg
@@ -290,9 +299,9 @@ def log_item(seat: int, line: str) -> dict[str, Any]:
 def broadcast(table: LiveTable) -> None:
     """Queue each listener its own snapshot: one snapshot (and one JSON text) per audience
     and log position, however many clients share them."""
-    cache: dict[tuple[int | None, int], str] = {}
+    cache: dict[tuple[int | None, int, str], str] = {}
     for lst in list(table.listeners):
-        key = (lst.seat, min(lst.log_sent, len(table.log)))
+        key = (lst.seat, min(lst.log_sent, len(table.log)), lst.lang)
         text = cache.get(key)
         if text is None:
             text = cache[key] = json.dumps(snapshot(table, *key))
@@ -300,7 +309,7 @@ def broadcast(table: LiveTable) -> None:
         lst.log_sent = len(table.log)
 
 
-def replay(table: LiveTable) -> dict[str, Any]:
+def replay(table: LiveTable, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     """Every step of the table so far as the public saw it (the record's one replay)."""
     game = table.game
     steps: list[dict[str, Any]] = []
@@ -315,8 +324,8 @@ def replay(table: LiveTable) -> dict[str, Any]:
                 "view": public_dict(view, finished=False),
                 "to_move": to_move if to_move >= 0 else None,
                 "scores": view.scores(),
-                "extras": game.extras(view),
-                "line": str(table.log[i - 1].line_for(None)) if i else None,
+                "extras": i18n.localize_tree(game.extras(view), lang),
+                "line": i18n.localize(table.log[i - 1].line_for(None), lang) if i else None,
                 "msg": i18n.as_json(table.log[i - 1].line_for(None)) if i else None,
             }
         )

@@ -59,6 +59,14 @@ async def read_json(request: Request) -> object:
     return protocol.parse_json(await request.body(), "body")
 
 
+def reader_lang(request: Request) -> str:
+    """The reader's language: `?lang=`, else the browser's Accept-Language."""
+    given = request.query_params.get("lang")
+    if given is not None:
+        return protocol.read_lang(given)
+    return i18n.negotiate(request.headers.get("accept-language"))
+
+
 def bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
@@ -127,6 +135,7 @@ async def api_rules(request: Request) -> Response:
         raise NotFound("no such game or language")
     return JSONResponse(howto.rulebook_answer(name, lang))
 
+
 @endpoint
 async def api_games(request: Request) -> Response:
     return JSONResponse(protocol.games_list())
@@ -161,7 +170,7 @@ async def api_table(request: Request) -> Response:
     seat = table.seat_of(token)
     if token and seat is None:
         raise BadToken("that token holds no seat at this table")
-    return JSONResponse(protocol.snapshot(table, seat))
+    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
 
 
 @endpoint
@@ -180,14 +189,15 @@ async def api_act(request: Request) -> Response:
     body = await read_json(request)
     table, version, text = protocol.read_action(body, request.path_params["table_id"], ctx.manager)
     seat = await ctx.manager.act(table, bearer(request), version, text)
-    return JSONResponse(protocol.snapshot(table, seat))
+    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
 
 
 @endpoint
 async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)
-    return JSONResponse(protocol.replay(ctx.manager.get(request.path_params["table_id"])))
+    table = ctx.manager.get(request.path_params["table_id"])
+    return JSONResponse(protocol.replay(table, reader_lang(request)))
 
 
 @endpoint

@@ -81,6 +81,7 @@ class Listener:
     seat: int | None
     send: Callable[[str], None]  # queues one JSON message
     log_sent: int = 0  # log entries this client already has: pushes carry only newer ones
+    lang: str = "en"  # the reader's language: words in display facts and log lines
 
 
 @dataclass

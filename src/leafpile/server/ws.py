@@ -81,6 +81,7 @@ class Connection:
             raise BadRequest("send a JSON object")
         kind = msg.get("type")
         if kind == "hello":
+            self.listener.lang = protocol.read_lang(msg.get("lang"))
             self.hello(msg.get("token"))
         elif kind == "action":
             table, version, action = protocol.read_action(msg, self.table.id, self.ctx.manager)
@@ -99,7 +100,7 @@ class Connection:
         self.token = given if seat is not None else None
         self.listener.seat = seat
         self.listener.log_sent = len(table.log)
-        self.push(protocol.snapshot(table, seat))
+        self.push(protocol.snapshot(table, seat, lang=self.listener.lang))
 
     async def _pump(self) -> None:
         """Send the outbox in order until the connection ends (or the client has gone)."""

@@ -1,6 +1,6 @@
 // Replay a table step by step from the public views the server rebuilds from its action log.
 import { api, el, headerTools, loadRenderer, seatLabel, statusName, toast, withNames } from "/static/api.js";
-import { loadLanguage, t, tm, translatePage } from "/static/i18n.js";
+import { currentLanguage, loadLanguage, t, tm, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -48,7 +48,7 @@ function togglePlay() {
 async function main() {
   await loadLanguage();
   translatePage();
-  data = await api(`/api/tables/${tableId}/replay`);
+  data = await api(`/api/tables/${tableId}/replay?lang=${currentLanguage()}`);
   $("tools").replaceChildren(headerTools(data.game));
   $("title").textContent = t("Replay: {game}", { game: data.title });
   $("status").textContent = statusName(data.status);

@@ -1,7 +1,7 @@
 // A live table: one WebSocket to the server, which pushes this seat's own view (or the public
 // view for spectators) with the legal actions; every choice offered is built from them.
 import { api, el, getName, getToken, headerTools, loadRenderer, seatLabel, setName, setToken, statusName, toast, withNames } from "/static/api.js";
-import { loadLanguage, t, tm, translatePage } from "/static/i18n.js";
+import { currentLanguage, loadLanguage, t, tm, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -49,7 +49,7 @@ function renderJoin(msg) {
             const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body: { name: n, seat: s.seat } });
             setToken(tableId, res.token);
             expectSeat = true;
-            send({ type: "hello", token: res.token });
+            send({ type: "hello", token: res.token, lang: currentLanguage() });
           } catch (e) { toast(e.message); }
         },
       }, t("Take seat {n}", { n: s.seat + 1 })),
@@ -117,7 +117,7 @@ function onState(msg) {
   expectSeat = false;
   // live pushes carry only the log entries this page does not have yet (from log_start on)
   const start = msg.log_start || 0;
-  if (start > logEntries.length) { send({ type: "hello", token: getToken(tableId) }); return; }
+  if (start > logEntries.length) { send({ type: "hello", token: getToken(tableId), lang: currentLanguage() }); return; }
   logEntries = logEntries.slice(0, start).concat(msg.log);
   msg.log = logEntries;
   last = msg;
@@ -139,7 +139,7 @@ function connect() {
     retry = 500;
     expectSeat = Boolean(getToken(tableId));
     logEntries = [];
-    send({ type: "hello", token: getToken(tableId) });
+    send({ type: "hello", token: getToken(tableId), lang: currentLanguage() });
   });
   socket.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
@@ -152,7 +152,7 @@ function connect() {
         // this browser's token is not (or no longer) a seat here: watch instead
         localStorage.removeItem(`leafpile.token.${tableId}`);
         expectSeat = false;
-        send({ type: "hello", token: null });
+        send({ type: "hello", token: null, lang: currentLanguage() });
       }
       if (msg.state) onState(msg.state);
       if (msg.code === "unknown_table") $("turn").textContent = t("There is no such table.");
@@ -170,7 +170,7 @@ async function main() {
   await loadLanguage();
   translatePage();
   $("turn").dataset.offline = t("(reconnecting…)");
-  const snapshot = await api(`/api/tables/${tableId}`).catch((e) => { $("turn").textContent = e.message; throw e; });
+  const snapshot = await api(`/api/tables/${tableId}?lang=${currentLanguage()}`).catch((e) => { $("turn").textContent = e.message; throw e; });
   $("tools").replaceChildren(headerTools(snapshot.game));
   const { games } = await api("/api/games");
   // `?generic` shows the fallback renderer that every game gets when it has none of its own.
