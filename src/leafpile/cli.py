@@ -329,14 +329,15 @@ def replay_command(
     last = len(states) - 1
     if at is not None:
         if not 0 <= at <= last:
-            raise fail(f"--at must be between 0 and {last}")
+            raise fail(say("--at must be between 0 and {last}", last=last))
         _show_step(game, record, states, at)
         return
     index = 0
     while True:
         _show_step(game, record, states, index)
         try:
-            cmd = console.input("[bold]replay[/] (n, p, j N, e, q): ").strip().lower()
+            prompt = say("replay (n, p, j N, e, q):")
+            cmd = console.input(f"[bold]{escape(prompt)}[/] ").strip().lower()
         except EOFError:
             return
         if cmd in ("", "n", "next"):
@@ -352,18 +353,21 @@ def replay_command(
             if arg.isdigit() and 0 <= int(arg) <= last:
                 index = int(arg)
             else:
-                console.print(f"[red]jump needs a number from 0 to {last}, e.g. 'j 5'[/]")
+                hint = say("jump needs a number from 0 to {last}, e.g. 'j 5'", last=last)
+                console.print(f"[red]{escape(hint)}[/]")
         else:
-            console.print(f"[red]unknown command {cmd!r}[/]")
+            unknown = say("unknown command {command}", command=repr(cmd))
+            console.print(f"[red]{escape(unknown)}[/]")
 
 
 def _show_step(game: Game, record: GameRecord, states: list[State], index: int) -> None:
     last = len(states) - 1
-    console.rule(f"{game.info.title}: after action {index} of {last}")
+    console.rule(
+        escape(say("{game}: after action {n} of {last}", game=game.info.title, n=index, last=last))
+    )
     if index > 0:
-        console.print(
-            f"[cyan]>[/] {game.describe(states[index - 1], _action(states, record, index))}"
-        )
+        line = localize(game.describe(states[index - 1], _action(states, record, index)))
+        console.print(f"[cyan]>[/] {escape(line)}")
     console.print(game.render(states[index], None))
     if states[index].is_terminal():
         _print_result(states[index])
