@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import time
@@ -285,6 +286,54 @@ def _action(states: list[State], record: GameRecord, index: int) -> Any:
 
 
 # -- simulate ---------------------------------------------------------------------------------
+WorkersArg = Annotated[
+    int | None,
+    typer.Option(help="Processes (or local Ray CPUs) to use (default: every core).", min=1),
+]
+BackendArg = Annotated[
+    str,
+    typer.Option(help="Where games run: 'local' processes, or 'ray' (a Ray cluster)."),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(
+        help="With --backend ray: the cluster to join ('auto', or host:port); "
+        "without it a local Ray is started."
+    ),
+]
+
+
+def check_backend(backend: str, address: str | None) -> str:
+    """The backend name, or a clear error (also for --address without --backend ray)."""
+    from leafpile.sim.runner import BACKENDS
+
+    backend = backend.strip().lower()
+    if backend not in BACKENDS:
+        raise fail(f"unknown backend {backend!r}; use one of: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise fail("--address only applies with --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise fail(
+                "--backend ray needs the research extra: pip install 'leafpile[research]'"
+            ) from None
+    return backend
+
+
+def progress_bar() -> Progress:
+    """The progress line of long runs (on the console, gone when done)."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 @app.command("simulate")
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
@@ -296,10 +345,14 @@ def simulate_command(
     players: PlayersArg = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game (then +1 per game).")] = 0,
     option: OptionArg = None,
-    workers: Annotated[int, typer.Option(help="Local processes to use.", min=1)] = 1,
+    workers: WorkersArg = None,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Play many games between bots and summarise win shares, scores and lengths."""
+    """Play many games between bots and summarise win shares, scores and lengths.
+
+    The same seed gives the same numbers with any backend and number of workers."""
     from leafpile.sim import simulate, summarize
 
     game = lookup_game(game_name)
@@ -311,29 +364,26 @@ def simulate_command(
         game.resolve_options(players, options)
     except LeafpileError as e:
         raise fail(str(e)) from None
+    backend = check_backend(backend, address)
     start = time.perf_counter()
+    run = functools.partial(
+        simulate,
+        game.info.name,
+        players,
+        names,
+        games,
+        seed,
+        options,
+        workers,
+        backend=backend,
+        address=address,
+    )
     if as_json:
-        results = simulate(game.info.name, players, names, games, seed, options, workers)
+        results = run()
     else:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar() as progress:
             task = progress.add_task(f"{game.info.name}", total=games)
-            results = simulate(
-                game.info.name,
-                players,
-                names,
-                games,
-                seed,
-                options,
-                workers,
-                on_result=lambda _r: progress.advance(task),
-            )
+            results = run(on_result=lambda _r: progress.advance(task))
     summary = summarize(game.info.name, names, results, time.perf_counter() - start)
     if as_json:
         sys.stdout.write(json.dumps(summary.to_dict()) + "\n")
