@@ -37,12 +37,13 @@ def ordinal(k: int) -> str:
 
 
 # -- plots ------------------------------------------------------------------------------------
-def _bars(ax: Any, shares: list[Share], labels: list[str], colour: str, fair: float) -> None:
+def _bars(ax: Any, shares: list[Share], labels: list[str], colour: str, fair: float | None) -> None:
     xs = range(len(shares))
     values = [s.value for s in shares]
     errors = [[s.value - s.lo for s in shares], [s.hi - s.value for s in shares]]
     ax.bar(xs, values, color=colour, yerr=errors, capsize=5, width=0.6)
-    ax.axhline(fair, color=FAIR, linestyle="--", linewidth=1)
+    if fair is not None:
+        ax.axhline(fair, color=FAIR, linestyle="--", linewidth=1)
     ax.set_xticks(list(xs), labels)
     ax.set_ylim(0, min(1.0, max(s.hi for s in shares) * 1.25 + 0.02))
     ax.yaxis.set_major_formatter(lambda v, _pos: f"{100 * v:.0f}%")
@@ -54,7 +55,7 @@ def plot_seats(a: Analysis, path: Path) -> None:
     if a.solo:
         fig = Figure(figsize=(4, 3.2), dpi=DPI)
         ax = fig.add_subplot()
-        _bars(ax, a.seat_shares, ["win rate"], COLOURS["seat"], a.seat_shares[0].value)
+        _bars(ax, a.seat_shares, ["win rate"], COLOURS["seat"], None)
         ax.set_title("Solo win rate (95% interval)", fontsize=10)
     else:
         fig = Figure(figsize=(8, 3.2), dpi=DPI)
@@ -252,7 +253,7 @@ def render_html(a: Analysis, command: str) -> str:
         "chance. The bots play the same way in every seat, so differences come from the game "
         "(turn order, components), not from the players; they show how the game behaves "
         "under these bots' play, which may differ from people's.</p>",
-        "<h2>Seats and turn order</h2>",
+        "<h2>Win rate</h2>" if a.solo else "<h2>Seats and turn order</h2>",
         "<img src='seats.png' alt='win share by seat and by turn order'>",
     ]
     if a.solo:
