@@ -181,3 +181,25 @@ def test_openspiel_ismcts_and_mcts_bots_play_whole_games(name):
         state.apply_action(action)
     returns = state.returns()
     assert abs(sum(returns)) < 1e-9 and max(returns) == 1.0
+
+
+def test_a_leafpile_position_can_start_an_openspiel_state():
+    native = GAMES["autumn"].new_state(2, seed=8)
+    native.apply(native.legal_actions()[0])
+    game = lo.load("autumn", players=2)
+    state = game.from_leafpile_state(native)
+    assert not state.is_chance_node()
+    assert state.leafpile_state.to_dict() == native.to_dict()
+    assert state.leafpile_state is not native  # a copy: the adapter never changes yours
+    advance(state, 200)
+    assert state.is_terminal()
+    with pytest.raises(ValueError, match="not a 2-player momiji state"):
+        lo.load("momiji").from_leafpile_state(native)
+
+
+def test_fewer_seeds_make_a_smaller_chance_node():
+    game = lo.load("under-the-leaves", seeds=16)
+    assert game.max_chance_outcomes() == 16
+    assert len(game.new_initial_state().chance_outcomes()) == 16
+    with pytest.raises(Exception, match="seeds must be at least 1"):
+        lo.load("under-the-leaves", seeds=0)
