@@ -10,7 +10,7 @@ PYTEST_WORKERS ?= 2
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,research]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -1,11 +1,14 @@
-"""Play games between bots, one at a time or across local processes.
+"""Play games between bots: in this process, across local processes, or on a Ray cluster.
 
 Bots only ever receive their own player view; the runner is the only code that holds the true
-state, like the server does.
+state, like the server does. Game `i` of a run always has seed `seed + i` (and, in a study that
+varies options, the same options), and the results come back in that order whatever the
+backend and the number of workers: the same arguments give the same numbers everywhere.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -13,9 +16,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from leafpile.bots import Bot, BotSeat, make_bot
-from leafpile.engine import Game, GameRecord, Rng, State
+from leafpile.engine import Game, GameRecord, LeafpileError, OptionValue, Rng, State
 from leafpile.engine.match import Match, run_match, seat_rng
 from leafpile.games import get_game
+from leafpile.sim.components import Component, components
+
+BACKENDS = ("local", "ray")
 
 
 @dataclass(frozen=True)
@@ -26,6 +32,7 @@ class GameResult:
     returns: list[float]
     length: int  # actions in the game
     first_player: int  # who acted first (for first-player-advantage studies)
+    components: tuple[Component, ...] = ()  # what was in play (studies that ask for it)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -38,15 +45,22 @@ def play_game(
     bots: Sequence[Bot],
     options: Mapping[str, Any] | None = None,
     record: GameRecord | None = None,
+    varied: Mapping[str, OptionValue] | None = None,
 ) -> GameResult:
     """One complete game through the match loop; each bot acts on its own view with the
-    seat's RNG (`seat_rng`), so the same seed gives the same game."""
+    seat's RNG (`seat_rng`), so the same seed gives the same game. With `varied` (the
+    options chosen for this game, already in `options`), the result lists the components in
+    play."""
     match = Match.start(game, players, seed=seed, options=options)
+    start = match.state.to_dict() if varied is not None else None
     seats = [BotSeat(bot, seat_rng(seed, p)) for p, bot in enumerate(bots)]
     run_match(match, seats)
     if record is not None:
         record.actions.extend(match.record.actions)
     state = match.state
+    found: tuple[Component, ...] = ()
+    if start is not None:
+        found = components(game.info.name, start, state.to_dict(), varied)
     return GameResult(
         seed=seed,
         scores=state.scores(),
@@ -54,6 +68,7 @@ def play_game(
         returns=state.returns(),
         length=match.length,
         first_player=match.first_player,
+        components=found,
     )
 
 
@@ -68,11 +83,30 @@ def random_playout(state: State, rng: Rng) -> int:
         n += 1
 
 
-def _play_chunk(args: tuple[str, int, list[int], list[str], dict[str, Any]]) -> list[GameResult]:
-    name, players, seeds, seats, options = args
+#: One game to play: its seed and the options varied for it (None: not a study).
+Job = tuple[int, dict[str, OptionValue] | None]
+#: A batch of games for one worker: game, players, seat names, common options, games.
+Chunk = tuple[str, int, list[str], dict[str, Any], list[Job]]
+
+
+def _play_chunk(chunk: Chunk) -> list[GameResult]:
+    name, players, seats, options, jobs = chunk
     game = get_game(name)
     bots = [make_bot(s, game) for s in seats]
-    return [play_game(game, players, seed, bots, options) for seed in seeds]
+    return [
+        play_game(game, players, seed, bots, {**options, **(varied or {})}, varied=varied)
+        for seed, varied in jobs
+    ]
+
+
+def varied_options(index: int, vary: Mapping[str, Sequence[OptionValue]]) -> dict[str, OptionValue]:
+    """The options of game `index` in a study that varies them: every combination in turn
+    (the first option changes fastest), so each value is played equally often."""
+    out: dict[str, OptionValue] = {}
+    for name, values in vary.items():
+        out[name] = values[index % len(values)]
+        index //= len(values)
+    return out
 
 
 def simulate(
@@ -82,39 +116,117 @@ def simulate(
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    workers: int = 1,
+    workers: int | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+    vary: Mapping[str, Sequence[OptionValue]] | None = None,
+    study: bool = False,
 ) -> list[GameResult]:
     """Play `games` games with seeds seed, seed+1, ...; the same arguments give the same
-    results whatever the number of workers."""
+    results whatever the backend and the number of workers (None: every local core).
+
+    `backend` is "local" (processes on this machine) or "ray" (a Ray cluster at `address`, or
+    a local Ray with `workers` CPUs). `vary` cycles options through the given values, game by
+    game; with it or `study`, each result lists the components in play.
+    """
+    if backend not in BACKENDS:
+        raise LeafpileError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+    if workers is None:
+        workers = os.cpu_count() or 1
     opts = dict(options or {})
-    seeds = list(range(seed, seed + games))
-    results: list[GameResult] = []
-    if workers <= 1:
-        for result in _iter_serial(name, players, seeds, list(seats), opts):
-            results.append(result)
-            if on_result:
-                on_result(result)
-        return results
-    workers = min(workers, os.cpu_count() or 1, max(1, games))
-    chunk = max(1, min(50, games // (workers * 4) or 1))
-    jobs = [
-        (name, players, seeds[i : i + chunk], list(seats), opts)
-        for i in range(0, len(seeds), chunk)
+    listed = study or bool(vary)
+    jobs: list[Job] = [
+        (seed + i, varied_options(i, vary) if vary else ({} if listed else None))
+        for i in range(games)
     ]
+    results: list[GameResult] = []
+
+    def take(result: GameResult) -> None:
+        results.append(result)
+        if on_result:
+            on_result(result)
+
+    if backend == "ray":
+        _run_ray(name, players, list(seats), opts, jobs, workers, address, take)
+        return sorted(results, key=lambda r: r.seed)
+    if workers <= 1 or games <= 1:
+        for result in _iter_serial(name, players, list(seats), opts, jobs):
+            take(result)
+        return results
+    workers = min(workers, max(1, games))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for batch in pool.map(_play_chunk, jobs):
+        for batch in pool.map(_play_chunk, _chunks(name, players, seats, opts, jobs, workers)):
             for result in batch:
-                results.append(result)
-                if on_result:
-                    on_result(result)
+                take(result)
     return results
 
 
+def _chunks(
+    name: str,
+    players: int,
+    seats: Sequence[str],
+    options: dict[str, Any],
+    jobs: list[Job],
+    workers: int,
+) -> list[Chunk]:
+    """Batches of games small enough to spread evenly (and to report progress often)."""
+    size = max(1, min(50, len(jobs) // (workers * 4) or 1))
+    return [
+        (name, players, list(seats), options, jobs[i : i + size]) for i in range(0, len(jobs), size)
+    ]
+
+
+def _run_ray(
+    name: str,
+    players: int,
+    seats: list[str],
+    options: dict[str, Any],
+    jobs: list[Job],
+    workers: int,
+    address: str | None,
+    take: Callable[[GameResult], None],
+) -> None:
+    """Play the chunks as Ray tasks. Without `address`, a local Ray is started with `workers`
+    CPUs (and stopped afterwards); with one, the cluster's nodes need leafpile installed."""
+    try:
+        import ray
+    except ImportError:
+        raise LeafpileError(
+            "the ray backend needs the research extra: pip install 'leafpile[research]'"
+        ) from None
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+        else:
+            ray.init(
+                num_cpus=workers,
+                include_dashboard=False,
+                object_store_memory=128 * 1024 * 1024,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+    try:
+        task = ray.remote(num_cpus=1)(_play_chunk)
+        pending = [
+            task.remote(chunk) for chunk in _chunks(name, players, seats, options, jobs, workers)
+        ]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                for result in ray.get(ref):
+                    take(result)
+    finally:
+        if started:
+            ray.shutdown()
+
+
 def _iter_serial(
-    name: str, players: int, seeds: list[int], seats: list[str], options: dict[str, Any]
+    name: str, players: int, seats: list[str], options: dict[str, Any], jobs: list[Job]
 ) -> Iterator[GameResult]:
     game = get_game(name)
     bots = [make_bot(s, game) for s in seats]
-    for s in seeds:
-        yield play_game(game, players, s, bots, options)
+    for seed, varied in jobs:
+        yield play_game(game, players, seed, bots, {**options, **(varied or {})}, varied=varied)

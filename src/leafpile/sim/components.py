@@ -1,0 +1,128 @@
+"""Which components were in play in a game, for the balance report.
+
+The components come from the canonical JSON of the game's states (`state.to_dict()`, the same
+form saves and the web use) and from its options, never from a game's internal modules: the
+initial state lists the shared components (Under the Leaves' dweller cards, Undergrove's goals,
+Momiji's objectives), the final state who holds what (Momiji's landscape tiles, which a draft
+hands out during play), and varied options (Autumn's solo challenge) are components too.
+Human names are read from the game's data files (`game.package_dir()/data`), and fall back to
+ids when a file or field is missing, so a change in a game's data never breaks a study.
+
+Adding a game's components means adding one reader to `READERS`; a game without one is still
+studied (seats, turn order, scores, lengths), just without component effects.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from leafpile.engine import OptionValue
+from leafpile.games import get_game
+
+SHARED = -1
+
+
+@dataclass(frozen=True)
+class Component:
+    """One component in play: its kind (`dweller`, `goal`, ...), a name people read, and the
+    seat that holds it, or SHARED when it is in play for everyone."""
+
+    kind: str
+    name: str
+    holder: int = SHARED
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}: {self.name}"
+
+
+@cache
+def _data(game: str, file: str) -> Any:
+    """A game's data file, or None when it cannot be read."""
+    path = get_game(game).package_dir() / "data" / file
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _entry(game: str, file: str, key: str, index: Any) -> Mapping[str, Any] | None:
+    """The entry of list `key` in a data file that a state field refers to: the one whose
+    `id` or `name` is `index`, else (for an int) the one at that position."""
+    data = _data(game, file)
+    items = data.get(key) if isinstance(data, Mapping) else None
+    if not isinstance(items, list):
+        return None
+    for item in items:
+        if isinstance(item, Mapping) and index in (item.get("id"), item.get("name")):
+            return item
+    if isinstance(index, int) and 0 <= index < len(items):
+        found = items[index]
+        return found if isinstance(found, Mapping) else None
+    return None
+
+
+def _under_the_leaves(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+    out = []
+    for card in start.get("cards", []):
+        entry = _entry("under-the-leaves", "dwellers.json", "cards", card)
+        name = str(entry.get("title", card)) if entry else str(card)
+        family = f" ({entry['family']})" if entry and "family" in entry else ""
+        out.append(Component("dweller", name + family))
+    return out
+
+
+def _undergrove(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+    out = []
+    for goal in start.get("goals", []):
+        entry = _entry("undergrove", "goals.json", "goals", goal)
+        name = f"{goal} {entry['name']}" if entry and "name" in entry else f"goal {goal}"
+        out.append(Component("goal", name))
+    return out
+
+
+def _momiji(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+    out = []
+    for objective in start.get("objectives", []):
+        entry = _entry("momiji", "objectives.json", "objectives", objective)
+        name = str(entry.get("text", objective)) if entry else str(objective)
+        out.append(Component("objective", name))
+    for seat, tiles in enumerate(end.get("tiles", [])):
+        for tile in tiles:
+            entry = _entry("momiji", "landscapes.json", "tiles", tile)
+            name = str(entry.get("id", tile)) if entry else str(tile)
+            text = f" {entry['text']}" if entry and "text" in entry else ""
+            out.append(Component("landscape", f"{name}{text}", seat))
+    return out
+
+
+Reader = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Component]]
+#: Game name -> reader of (initial state dict, final state dict).
+READERS: dict[str, Reader] = {
+    "under-the-leaves": _under_the_leaves,
+    "undergrove": _undergrove,
+    "momiji": _momiji,
+}
+#: Options a study varies by default (game -> player count -> option names): Autumn's solo
+#: challenges are chosen by an option, so the report compares them only if games use each.
+DEFAULT_VARY: dict[str, dict[int, tuple[str, ...]]] = {"autumn": {1: ("challenge",)}}
+
+
+def components(
+    game: str,
+    start: Mapping[str, Any],
+    end: Mapping[str, Any],
+    varied: Mapping[str, OptionValue] | None = None,
+) -> tuple[Component, ...]:
+    """The components of one game, from its initial and final state dicts and the options
+    that were varied for it."""
+    reader = READERS.get(game)
+    found = reader(start, end) if reader else []
+    for name, value in (varied or {}).items():
+        shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        found.append(Component("option", f"{name}={shown}"))
+    return tuple(found)
