@@ -1,0 +1,18 @@
+"""The `leafpile` command line: list games, play in the terminal, replay, read the rules,
+review, simulate, analyze, benchmark and serve. Each group of commands is one module; they
+register on the one Typer app of `common.py`."""
+
+from __future__ import annotations
+
+from leafpile.cli import play, serve, study
+from leafpile.cli.common import app
+
+__all__ = ["app", "main", "play", "serve", "study"]
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""What every command shares: the Typer app, the console, the reader's language, clear errors
+and the readers of seats and options."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from leafpile import i18n
+from leafpile.bots import BOTS, make_bot
+from leafpile.engine import Game, LeafpileError
+from leafpile.games import get_game
+from leafpile.i18n import Msg, localize
+
+app = typer.Typer(
+    help="Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+HUMAN = ("me", "human")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        console.print(f"leafpile {version('leafpile')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of what you read: en, fr or ru (default: LEAFPILE_LANG, then the "
+            "terminal's locale).",
+        ),
+    ] = None,
+) -> None:
+    """Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove."""
+    try:
+        i18n.use(lang.lower() if lang else i18n.from_environment())
+    except ValueError as e:
+        raise fail(str(e)) from None
+
+
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
+]
+PlayersArg = Annotated[
+    int | None, typer.Option(help="Number of players (default: number of seats, or 2).")
+]
+
+
+def say(msgid: str, **args: Any) -> str:
+    """A sentence in the reader's language (`--lang`, LEAFPILE_LANG or the locale)."""
+    return Msg(msgid, **args).localize()
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a clear error and return the exit to raise (exit code 2, nothing changed)."""
+    label = say("error:")
+    console.print(f"[bold red]{escape(label)}[/] {escape(localize(message))}")
+    return typer.Exit(code=2)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise fail(f"option {pair!r} must look like NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def lookup_game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except LeafpileError as e:
+        raise fail(str(e)) from None
+
+
+def parse_seats(
+    game: Game, seats: str | None, players: int | None, default: str
+) -> tuple[int, list[str]]:
+    """Seat names, one per player. Without --seats: `default` then random bots; one name for
+    several players is repeated; without --players the count is the number of seats (or 2)."""
+    info = game.info
+    names = [s.strip().lower() for s in (seats or "").split(",") if s.strip()]
+    if players is None:
+        players = len(names) if len(names) > 1 else max(info.min_players, min(2, info.max_players))
+    if not info.min_players <= players <= info.max_players:
+        raise fail(f"{info.title} is played by {info.min_players}-{info.max_players} players")
+    if not names:
+        names = [default] + ["random"] * (players - 1)
+    if len(names) == 1 and players > 1:
+        names = names * players
+    if len(names) != players:
+        raise fail(f"--seats lists {len(names)} seat(s) but the game has {players} player(s)")
+    for name in names:
+        if name in HUMAN:
+            continue
+        try:
+            make_bot(name)  # also checks settings such as "mcts:time=0.5"
+        except LeafpileError as e:
+            known = ", ".join(["me", *sorted(BOTS)])
+            raise fail(f"bad seat {name!r}: {e} (seats: {known})") from None
+    return players, names
+
+
+def progress_bar(on_stderr: bool = False, disable: bool = False) -> Progress:
+    """The progress line of long runs (gone when done); on standard error where standard
+    output carries JSON."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True) if on_stderr else console,
+        transient=True,
+        disable=disable,
+    )

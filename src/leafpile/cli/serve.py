@@ -1,0 +1,47 @@
+"""Serving the web platform."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from leafpile.cli.common import (
+    app,
+    fail,
+)
+
+
+# -- serve ------------------------------------------------------------------------------------
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///file.db or postgresql://...")
+    ] = "sqlite:///leafpile.db",
+) -> None:
+    """Run the web platform (lobby, live tables with bots, replays) in the browser."""
+    from leafpile.server import serve  # imported here so the CLI starts fast
+
+    check_port_free(host, port)
+    serve(host=host, port=port, db=db)
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Say plainly that the port is taken, before anything claims to be serving on it."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise fail(f"cannot listen on {host!r}: {e.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except PermissionError:
+            raise fail(f"port {port} needs more privileges; try --port 8000") from None
+        except OSError:
+            raise fail(f"port {port} is in use, try --port {port + 1}") from None
