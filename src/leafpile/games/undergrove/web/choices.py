@@ -32,6 +32,9 @@ from leafpile.games.undergrove.components import (
 from leafpile.games.undergrove.forest import has_ongoing
 from leafpile.games.undergrove.kinds import Kind, Ongoing
 from leafpile.games.undergrove.state import UndergroveState
+from leafpile.games.undergrove.web.prompts import (
+    owed,
+)
 from leafpile.games.undergrove.web.words import (
     bonus_text,
     colour,
@@ -39,7 +42,6 @@ from leafpile.games.undergrove.web.words import (
     effect_text,
     end_space_texts,
     name,
-    owed,
     xy,
 )
 from leafpile.i18n import Msg

@@ -32,12 +32,14 @@ from leafpile.games.undergrove.components import (
 from leafpile.games.undergrove.kinds import Kind, Reward
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.turn import advance
+from leafpile.games.undergrove.web.prompts import (
+    owed,
+)
 from leafpile.games.undergrove.web.words import (
     bonus_text,
     colour,
     end_space_texts,
     name,
-    owed,
     resource_list,
     summed,
     token_list,
