@@ -49,8 +49,8 @@ def wait_for_table(page) -> None:
 
 def create_from_lobby(page, base: str, bots=("random", "random"), **options: str) -> str:
     page.goto(base + "/")
+    page.wait_for_selector("#seat1")  # the lobby is ready (it sets the remembered name first)
     page.fill("#name", "Ana")
-    page.wait_for_selector("#seat1")
     page.select_option("#game", GAME)
     page.select_option("#players", str(1 + len(bots)))
     for i, bot in enumerate(bots, start=1):
@@ -164,6 +164,11 @@ def play_one(page, rng: random.Random) -> str:
             click_any(page, selector, rng)
             after(page, version)
             return choice
+    assert page.locator("#mj-end").count(), (
+        phase,
+        page.inner_text(".mj-head"),
+        page.inner_text(".mj-bar"),
+    )
     page.click("#mj-end")
     after(page, version)
     return "end"
@@ -248,12 +253,19 @@ def test_a_phone_sized_screen_collects_and_plays_by_tap_and_confirm_in_french(br
     version = int(dataset(page, "version"))
     page.locator("#mj-end").tap()
     page.locator("#mj-confirm").tap()
-    page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    after(page, version)
     # next turn: cards tapped in the hand go to their piles as ghosts, then one confirmation
     page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
-    if page.locator(".mj-hand-card.usable").count():
+    while page.get_attribute(".mj", "data-phase") == "discard":  # over the hand limit
+        play_one(page, random.Random(1))
+        page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    if (
+        page.get_attribute(".mj", "data-phase") == "turn"
+        and page.locator(".mj-hand-card.usable").count()
+    ):
         version = int(dataset(page, "version"))
-        page.locator(".mj-hand-card.usable").first.tap()
+        # on a phone the hand's cards overlap: tap the part that shows, the left edge
+        page.locator(".mj-hand-card.usable").first.tap(position={"x": 8, "y": 30})
         assert page.locator(".mj-ghost").count() == 1
         actions = page.get_attribute("#mj-confirm", "data-actions") or ""
         assert dataset(page, "version") == str(version)
@@ -320,27 +332,45 @@ def test_the_keyboard_collects_plays_and_ends_turns(browser, live):
     page.close()
 
 
+def choose_a_mixed_play(page, how: str) -> None:
+    """Choose two cards of different types when the hand allows it (else one or two)."""
+    first = page.locator(".mj-hand-card.usable").first
+    kind = first.get_attribute("data-kind") or ""
+    getattr(first, how)(position={"x": 8, "y": 30})  # the left edge shows on a phone too
+    other = page.locator(f".mj-hand-card.usable:not(.chosen):not([data-kind^='{kind[0]}'])")
+    if not other.count():
+        other = page.locator(".mj-hand-card.usable:not(.chosen)")
+    if other.count():
+        getattr(other.first, how)(position={"x": 8, "y": 30})
+
+
 @pytest.mark.skipif(not os.environ.get("LEAFPILE_SCREENSHOTS"), reason="LEAFPILE_SCREENSHOTS")
 def test_take_the_readme_screenshots(browser, live):
-    """A mid-game table against two greedy bots (pile sizes shown, so every score is known),
-    with two cards of a Play chosen and previewed."""
+    """A mid-game table against two greedy bots, with two cards of a Play chosen and previewed.
+    Pile sizes are shown and the objectives are ones the sizes settle, so every score is known
+    (by the physical rule nobody may count a pile: scores stay partly secret until the end)."""
     rng = random.Random(11)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    create_from_lobby(page, live.base, bots=("greedy", "greedy"), show_pile_sizes="true")
+    create_from_lobby(
+        page,
+        live.base,
+        bots=("greedy", "greedy"),
+        show_pile_sizes="true",
+        objectives="1,7,8,10,11",  # most green, top cards' sum, closed, largest, acorns
+    )
     turns = 0
     while True:
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
-        ready = turns >= 7 and page.get_attribute(".mj", "data-phase") == "turn"
-        if ready and page.locator(".mj-hand-card.usable").count() >= 2:
+        assert dataset(page, "status") == "playing", "the game ended before a good moment"
+        usable = page.locator(".mj-hand-card.usable").count()
+        phase = page.get_attribute(".mj", "data-phase")
+        if turns >= 5 and phase == "turn" and usable >= 3 - turns // 4:
             break
         turns += play_one(page, rng) == "end"
-        assert turns < 30
     url = page.url
-    page.locator(".mj-hand-card.usable").first.click()
-    more = page.locator(".mj-hand-card.usable:not(.chosen)")
-    if more.count():
-        more.first.click()
+    choose_a_mixed_play(page, "click")
+    page.add_style_tag(content=".mj-bar { position: static !important; }")  # in its place
     page.evaluate("window.scrollTo(0, 0)")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "momiji-desktop.png"), full_page=True)
@@ -353,12 +383,14 @@ def test_take_the_readme_screenshots(browser, live):
     small = phone.new_page()
     small.goto(url)
     wait_for_table(small)
-    small.locator(".mj-hand-card.usable").first.tap()
-    # the phone's width, from your row of piles down through your hand and the choice bar
+    choose_a_mixed_play(small, "tap")
+    small.add_style_tag(content=".mj-bar { position: static !important; }")
+    small.evaluate("window.scrollTo(0, 0)")
+    # the phone's width, from what to do down through the scores (the log is the page's own)
     box = small.evaluate(
-        "(() => { const top = document.querySelector('.mj-mine').getBoundingClientRect();"
-        " const end = document.querySelector('.mj-bar').getBoundingClientRect();"
-        " return {y: top.top + scrollY - 8, h: end.bottom - top.top + 16}; })()"
+        "(() => { const top = document.querySelector('#turn').getBoundingClientRect();"
+        " const end = document.querySelector('.mj-note').getBoundingClientRect();"
+        " return {y: top.top + scrollY - 4, h: end.bottom - top.top + 12}; })()"
     )
     small.screenshot(
         path=str(SHOTS / "momiji-phone.png"),

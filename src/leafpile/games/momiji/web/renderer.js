@@ -131,7 +131,9 @@ export function createRenderer(root, ctx) {
       s.append(svg("circle", { cx: x, cy: 13, r: 8.4, fill: "#fff", stroke: st.fill, "stroke-width": 1.4 }),
         svg("text", { x, y: 17.4, class: "mj-card-value", fill: st.dark }, String(k.value)));
     }
-    s.append(svg("text", { x: 31.5, y: 80.5, class: "mj-card-name", fill: st.dark }, typeName(k.type)));
+    const name = typeName(k.type);
+    // a long name (коричневый) is squeezed to fit between the acorn corners
+    s.append(svg("text", { x: 31.5, y: 80.5, class: "mj-card-name", fill: st.dark, textLength: name.length > 7 ? 33 : null, lengthAdjust: "spacingAndGlyphs" }, name));
     if (k.left) s.append(svg("circle", { cx: 11, cy: 76, r: 7.2, fill: "#fff7e6", stroke: "#6b4219", "stroke-width": 0.8 }), svg("use", { href: "#mj-acorn", x: 4.6, y: 69.6, width: 12.8, height: 12.8, class: "mj-acorn-left" }));
     if (k.right) s.append(svg("circle", { cx: 52, cy: 76, r: 7.2, fill: "#fff7e6", stroke: "#6b4219", "stroke-width": 0.8 }), svg("use", { href: "#mj-acorn", x: 45.6, y: 69.6, width: 12.8, height: 12.8, class: "mj-acorn-right" }));
     if (opts.torii) s.append(svg("use", { href: "#mj-torii", x: 11.5, y: 26, width: 40, height: 40, class: "mj-torii" }));
@@ -383,14 +385,15 @@ export function createRenderer(root, ctx) {
     const names = (list) => list.map((p) => ctx.seatName(p)).join(", ");
     let status;
     if (o.owner !== null) status = el("span", { class: "mj-owner" }, t("Active · owner: {name}", { name: ctx.seatName(o.owner) }));
+    else if (e.over) status = el("span", { class: "muted" }, t("Never activated: it scores nothing"));
     else status = el("span", { class: "muted" }, tn("Not active · {n} acorn to activate", "Not active · {n} acorns to activate", e.objective_cost));
     let lead = "";
     if (o.values && o.best) {
-      lead = o.best.length
-        ? t("Best now: {names} ({n})", { names: names(o.best), n: o.values[o.best[0]] })
-        : t("Nobody scores it yet");
+      if (!o.best.length) lead = e.over ? t("Nobody meets it") : t("Nobody scores it yet");
+      else if (e.over) lead = t("Best: {names} ({n})", { names: names(o.best), n: o.values[o.best[0]] });
+      else lead = t("Best now: {names} ({n})", { names: names(o.best), n: o.values[o.best[0]] });
     } else lead = t("Leader unknown: pile contents are secret");
-    const body = [el("span", { class: "mj-objective-text" }, "“", tm(o.text), "”"), status, el("span", { class: "mj-lead muted" }, lead)];
+    const body = [el("span", { class: "mj-objective-text" }, t("“{objective}”", { objective: tm(o.text) })), status, el("span", { class: "mj-lead muted" }, lead)];
     if (o.action && can(o.action)) {
       const b = el("button", { type: "button", class: `mj-objective takeable${armed === o.action ? " armed" : ""}`, "data-action": o.action,
         "data-objective": o.id, "data-focus": `obj:${o.id}`, "aria-label": words(o.action), onclick: () => direct(o.action) }, ...body);
