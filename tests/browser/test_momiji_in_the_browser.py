@@ -198,7 +198,9 @@ def test_a_person_plays_two_bots_to_the_end_reloads_midway_and_replays(browser, 
     assert done.count("end") >= 5 and "play" in done and "collect" in done
     snap = snapshot(live.manager.tables[table], 0)
     assert page.locator("#winner").is_visible()
-    assert "The game is over" in page.inner_text(".mj-task")
+    end_words = page.inner_text(".mj-task")
+    assert end_words.startswith("The game is over: ")
+    assert ("wins with" in end_words) == (len(snap["winners"]) == 1)
     totals = page.locator(".mj-score-table [data-total]").all_inner_texts()
     assert [float(t) for t in totals] == snap["scores"]
     assert len(page.locator("#log li").all()) == snap["version"]
@@ -219,7 +221,7 @@ def test_a_person_plays_two_bots_to_the_end_reloads_midway_and_replays(browser, 
     for step in range(1, last + 1):
         page.click("#next")
         assert dataset(page, "step") == str(step)
-    assert "The game is over" in page.inner_text(".mj-task")
+    assert page.inner_text(".mj-task") == end_words  # the same winner and points
     assert page.locator(".mj-hand-card, .mj-bar button").count() == 0  # nothing to click
     record = GameRecord.from_json(page.request.get(f"{live.base}/api/tables/{table}/record").text())
     assert record.final_state(get_game(GAME)).scores() == snap["scores"]
@@ -279,55 +281,55 @@ def test_a_phone_sized_screen_collects_and_plays_by_tap_and_confirm_in_french(br
     context.close()
 
 
-def test_the_keyboard_collects_plays_and_ends_turns(browser, live):
+def test_the_keyboard_plays_collects_and_ends_turns(browser, live):
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table = create_from_lobby(page, live.base, first_player="0")
+    table = create_from_lobby(
+        page, live.base, first_player="0", types="0,1,2,3,4", deck="1,14,28,5,20,51"
+    )
+    # a Play chosen by keys: arrows move between cards, Space picks, Esc clears, C confirms
     page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
-    for _ in range(60):  # Tab reaches the display's columns
+    page.locator(".mj-hand-card.usable").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press(" ")
+    assert page.locator(".mj-hand-card.chosen").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator(".mj-hand-card.chosen").count() == 0
+    page.keyboard.press("Enter")  # the focus stays on the card: Enter picks it again
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert page.locator(".mj-hand-card.chosen").count() == 2
+    actions = page.get_attribute("#mj-confirm", "data-actions") or ""
+    version = int(dataset(page, "version"))
+    page.keyboard.press("c")
+    page.wait_for_function(
+        f"Number(document.body.dataset.version) >= {version + len(actions.split('|'))}"
+        " && !document.querySelector('.mj[data-busy]')"
+    )
+    assert live.manager.tables[table].actions[version:] == actions.split("|")
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    version = int(dataset(page, "version"))
+    page.focus("#mj-end")
+    page.keyboard.press("Enter")
+    after(page, version)
+    # next turn: Tab reaches the display's columns, arrows move between them, Enter collects
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    page.evaluate("document.activeElement.blur()")
+    for _ in range(80):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.matches('.mj-column.takeable')"):
             break
     else:
         pytest.fail("Tab never reached a column of the display")
     if page.locator(".mj-column.takeable").count() > 1:
-        page.keyboard.press("ArrowRight")  # arrows move between the columns
+        page.keyboard.press("ArrowRight")
     action = page.evaluate("document.activeElement.dataset.action")
     version = int(dataset(page, "version"))
     page.keyboard.press("Enter")
     after(page, version)
     assert live.manager.tables[table].actions[version] == action
-    while page.get_attribute(".mj", "data-phase") == "discard":
-        play_one(page, random.Random(2))
-    if page.get_attribute(".mj", "data-phase") == "turn":
-        version = int(dataset(page, "version"))
-        page.focus("#mj-end")
-        page.keyboard.press("Enter")
-        after(page, version)
-    for _ in range(3):  # a Play chosen by keys: arrows, Space, C to confirm
-        page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
-        cards = page.locator(".mj-hand-card.usable")
-        if not cards.count():
-            play_one(page, random.Random(3))
-            continue
-        cards.first.focus()
-        page.keyboard.press("ArrowRight")
-        page.keyboard.press("ArrowLeft")
-        page.keyboard.press(" ")
-        assert page.locator(".mj-hand-card.chosen").count() == 1
-        page.keyboard.press("Escape")  # Esc clears the choice
-        assert page.locator(".mj-hand-card.chosen").count() == 0
-        page.locator(".mj-hand-card.usable").first.focus()
-        page.keyboard.press("Enter")
-        actions = page.get_attribute("#mj-confirm", "data-actions") or ""
-        version = int(dataset(page, "version"))
-        page.keyboard.press("c")
-        page.wait_for_function(
-            f"Number(document.body.dataset.version) >= {version + len(actions.split('|'))}"
-        )
-        assert live.manager.tables[table].actions[version:] == actions.split("|")
-        break
     assert errors == []
     page.close()
 
@@ -455,3 +457,57 @@ def test_only_the_player_to_act_gets_choices_and_the_words_are_never_notation():
                 line = game.describe(game.player_view(state, audience), action)
                 assert not NOTATION.search(re.sub(r"\bP\d\b", "Ana", line)), line
             state.play(action)
+
+
+def test_a_mixed_play_shows_its_harvest_and_a_landscape_swaps_two_piles(browser, live):
+    """Scripted cards: Ana's hand holds G0R and Y0L. Chosen in that order they make a row of
+    two piles whose touching acorns harvest 2 (shown before confirming); then her landscape
+    "Swap piles" (R3) swaps them."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    table = create_from_lobby(
+        page,
+        live.base,
+        first_player="0",
+        types="0,1,2,3,4",
+        deck="1,14,28,5,20,51",  # G0R Y0L O0L G1L Y1R R2
+        landscape_tiles="3,6,12,0,5,10,1,7,11",  # Ana: L4 C2 R3
+    )
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    page.click(".mj-hand-card[data-kind='G0R']")
+    page.click(".mj-hand-card[data-kind='Y0L']")
+    assert page.get_attribute("#mj-confirm", "data-actions") == "G0R|Y0L>|stop"
+    assert "the harvest brings 2 acorns" in page.inner_text(".mj-plan")
+    assert page.locator(".mj-harvest").count() == 1  # between the two new piles
+    page.click(".mj-pile.fresh .mj-side")  # the yellow pile goes to the left end instead
+    assert page.get_attribute("#mj-confirm", "data-actions") == "G0R|<Y0L|stop"
+    assert "no neighbouring acorns" in page.inner_text(".mj-plan")
+    page.click(".mj-pile.fresh .mj-side")  # and back
+    version = int(dataset(page, "version"))
+    page.click("#mj-confirm")
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {version + 3}")
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    assert page.locator(".mj-player.me [data-acorns='4']").count() == 1  # 2 + the harvest
+    assert [t.get_attribute("data-type") for t in page.locator(".mj-player.me .mj-pile").all()] == [
+        "G",
+        "Y",
+    ]
+    version = int(dataset(page, "version"))
+    page.click("button.mj-land[data-land='R3']")
+    after(page, version)
+    assert page.get_attribute(".mj", "data-phase") == "swap"
+    version = int(dataset(page, "version"))
+    page.click(".mj-swap")
+    after(page, version)
+    assert [t.get_attribute("data-type") for t in page.locator(".mj-player.me .mj-pile").all()] == [
+        "Y",
+        "G",
+    ]
+    assert page.locator(".mj-player.me .mj-land.used[data-land='R3']").count() == 1
+    log = page.inner_text("#log")
+    assert "Ana ends the play — the acorn harvest brings 2 acorns" in log
+    assert "Ana swaps two neighbouring piles: green leaves and yellow leaves" in log
+    assert live.manager.tables[table].actions[:5] == ["G0R", "Y0L>", "stop", "land R3", "swap 1"]
+    assert errors == []
+    page.close()

@@ -54,7 +54,7 @@ from leafpile.games.momiji.components import (
 )
 from leafpile.games.momiji.landscapes import MOD_OF_POWER, SELL_CARDS
 from leafpile.games.momiji.main_actions import objective_cost
-from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, metric
+from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, metric, winners
 from leafpile.games.momiji.state import (
     COLLECT,
     COLLECT2,
@@ -523,6 +523,7 @@ def extras(view: State) -> dict[str, Any]:
         "hand": [card(c) for c in s.hands[me]] if me is not None else None,
         "sizes_known": sizes_known(s),
         "over": s.phase == OVER,
+        "winners": winners(s) if s.phase == OVER else None,  # (the replay page sends none)
         "phase": str(s.phase),
         "main_done": bool(s.main_used),
         "turn": turn_summary(s),

@@ -282,6 +282,7 @@ export function createRenderer(root, ctx) {
     drawHead();
   }
   function hoverable(node, text) {
+    if (!node.title) node.title = text;
     node.addEventListener("pointerenter", (e) => { if (e.pointerType !== "touch") setHint(text); });
     node.addEventListener("pointerleave", () => setHint(null));
     node.addEventListener("focus", () => setHint(text));
@@ -295,7 +296,7 @@ export function createRenderer(root, ctx) {
     const over = e.over;
     let text = say(e.prompt);
     if (over) {
-      const win = msg.winners || [];
+      const win = msg.winners || e.winners || [];
       const total = (p) => e.players[p].score.total;
       text = win.length === 1
         ? t("The game is over: {name} wins with {n} points.", { name: ctx.seatName(win[0]), n: total(win[0]) })
@@ -431,15 +432,18 @@ export function createRenderer(root, ctx) {
   /** The row as it will be after the chosen cards: real piles, the cards chosen on them, new
    *  piles at the ends. Each target comes from the play tree (side "on", "left", "right"). */
   function plannedRow(p) {
-    const row = ex().players[p].row.map((pile) => ({ ...pile, planned: null, order: 0 }));
+    const row = ex().players[p].row.map((pile) => ({ ...pile, ghosts: [], first: null }));
     if (p !== msg.you) return row;
     plan.forEach((item, i) => {
       const kind = kindInfo(item.kind);
-      const entry = { type: kind.type, top: null, size: null, closed: item.closes, points: null, planned: item, order: i + 1, fresh: true };
+      const ghost = { item, order: i + 1 };
       if (item.side === "on") {
         const pile = row.find((x) => x.type === kind.type);
-        if (pile) { pile.planned = item; pile.order = i + 1; pile.closedAfter = item.closes; }
-      } else if (item.side === "left") row.unshift(entry);
+        if (pile) { pile.ghosts.push(ghost); pile.closedAfter = item.closes; }
+        return;
+      }
+      const entry = { type: kind.type, top: null, size: null, closed: false, closedAfter: item.closes, points: null, ghosts: [ghost], first: item, fresh: true };
+      if (item.side === "left") row.unshift(entry);
       else row.push(entry);
     });
     return row;
@@ -449,10 +453,19 @@ export function createRenderer(root, ctx) {
     const closed = pile.closed || pile.closedAfter;
     const stack = el("div", { class: `mj-stack${pile.size === null || pile.size > 1 ? " deep" : ""}` });
     if (pile.top) stack.append(cardSvg(pile.top.kind, { torii: pile.closed }));
-    if (pile.planned) {
-      const ghost = cardSvg(pile.planned.kind, { cls: `mj-ghost${pile.top ? " over" : ""}`, number: pile.order, torii: pile.planned.closes });
+    // the chosen cards as numbered ghosts, each a little lower than the one it covers
+    let over = 0;
+    pile.ghosts.forEach((g, i) => {
+      const inFlow = !pile.top && i === 0;
+      const ghost = cardSvg(g.item.kind, { cls: `mj-ghost${inFlow ? "" : " over"}`, number: g.order, torii: g.item.closes });
+      if (!inFlow) {
+        ghost.style.top = `${16 + 12 * over}%`;
+        ghost.style.left = `${12 + 6 * over}%`;
+        over += 1;
+      }
       stack.append(ghost);
-    }
+    });
+    if (over) stack.style.margin = `0 calc(var(--card) * ${(0.12 + 0.06 * (over - 1)).toFixed(2)}) calc(var(--card) * ${(0.23 + 0.17 * (over - 1)).toFixed(2)}) 0`;
     const info = [];
     if (pile.fresh) info.push(t("new pile"));
     else if (pile.size !== null) {
@@ -465,8 +478,8 @@ export function createRenderer(root, ctx) {
       : "";
     const node = el("div", { class: `mj-pile${closed ? " closed" : ""}${pile.fresh ? " fresh" : ""}`, "data-type": pile.type, "data-size": pile.size ?? "", title: label },
       stack, infoEl);
-    if (pile.planned && p === msg.you) {
-      const item = pile.planned;
+    if (pile.first && p === msg.you) {
+      const item = pile.first;
       if (item.side === "left" || item.side === "right") {
         node.append(el("button", { type: "button", class: "mj-side", "data-focus": `side:${item.card}`, title: t("Put this new pile at the other end of your row"),
           onclick: () => flipSide(plan.indexOf(item)) }, item.side === "left" ? t("→ right end") : t("← left end")));
@@ -478,7 +491,7 @@ export function createRenderer(root, ctx) {
   function gapEl(p, row, i, pairs) {
     const gap = el("div", { class: "mj-gap" });
     const real = ex().players[p].row;
-    if (p === msg.you && real[i] && real[i].swap && can(real[i].swap) && !plan.length && row === real) {
+    if (p === msg.you && real[i] && real[i].swap && can(real[i].swap) && !plan.length) {
       const action = real[i].swap;
       gap.append(hoverable(el("button", { type: "button", class: `mj-swap${armed === action ? " armed" : ""}`, "data-action": action, "data-focus": `swap:${i}`,
         "aria-label": words(action), onclick: () => direct(action) }, "⇄"), words(action)));
