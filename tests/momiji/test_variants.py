@@ -172,10 +172,10 @@ def test_the_log_names_a_discarded_card_only_to_its_owner():
     s = table(hands=["G2 Y2 O2"], display="G0L")
     s.play("compost")
     action = GAME.parse_notation("discard Y2")
-    assert "Y2" in GAME.describe(GAME.player_view(s, 0), action)
+    assert "yellow 2" in GAME.describe(GAME.player_view(s, 0), action)
     for audience in (None, 1):
-        assert "Y2" not in GAME.describe(GAME.player_view(s, audience), action)
-    assert "Y2" not in GAME.describe(s, action)
+        assert "yellow" not in GAME.describe(GAME.player_view(s, audience), action)
+    assert "yellow" not in GAME.describe(s, action)
 
 
 def test_rendered_views_hide_pile_sizes_and_scores_until_the_end():

@@ -7,7 +7,7 @@ lists without touching the rules code.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from leafpile.engine import (
     ActionsModule,
@@ -18,10 +18,11 @@ from leafpile.engine import (
     OptionSpec,
     OptionValue,
     RulesModule,
+    State,
     ViewModule,
     opt_ints,
 )
-from leafpile.games.momiji import actions, heuristic, rules, view
+from leafpile.games.momiji import actions, heuristic, rules, view, web
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     LANDSCAPES,
@@ -168,6 +169,9 @@ class MomijiGame(Game):
                     "option 'landscape_tiles' must give each seat one Left, one Centre and one "
                     "Right tile (distinct indices into data/landscapes.json)"
                 )
+
+    def extras(self, view: State) -> dict[str, Any]:
+        return web.extras(view)
 
 
 _TYPES = set(range(NUM_TYPES))

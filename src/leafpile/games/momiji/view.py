@@ -11,28 +11,12 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from leafpile.engine import Rng, opt_str
-from leafpile.games.momiji.actions import (
-    NEW_LEFT,
-    Activate,
-    Compost,
-    Discard,
-    Draft,
-    End,
-    Pick,
-    Place,
-    Refresh,
-    Stop,
-    Swap,
-    Take,
-    UseLandscape,
-)
+from leafpile.engine import Action, Rng, opt_str
 from leafpile.games.momiji.components import (
     CARD_KIND,
     CARD_TYPE,
     CARD_VALUE,
     CARDS,
-    KIND_NAMES,
     LANDSCAPES,
     MAX_VALUE,
     OBJECTIVE_COST,
@@ -178,43 +162,14 @@ def card_name(card: int) -> str:
 
 
 def describe(state: MomijiState, action: object) -> str:
-    """One sentence for the game log (the state is the one before the action). A card that
-    goes face down (compost, discards) is named only in its owner's own view's log."""
-    who = f"P{state.to_move}"
-    if isinstance(action, Take):
-        count = sum(1 for c in state.display if CARD_TYPE[c] == action.type)
-        return f"{who} collects {count} {TYPE_NAMES[action.type]} card(s)"
-    if isinstance(action, Refresh):
-        return f"{who} pays an acorn to reveal 4 new cards"
-    if isinstance(action, Place):
-        where = (
-            "on its pile"
-            if action.side == 0
-            else "as a new pile at the " + ("left" if action.side == NEW_LEFT else "right")
-        )
-        return f"{who} plays {KIND_NAMES[action.kind]} {where}"
-    if isinstance(action, Stop):
-        return f"{who} stops"
-    if isinstance(action, Activate):
-        return f"{who} activates objective '{OBJECTIVES[action.objective].id}'"
-    if isinstance(action, Compost):
-        return f"{who} composts 2 cards (face down) for an acorn"
-    if isinstance(action, UseLandscape):
-        tile = LANDSCAPES[action.tile]
-        return f"{who} uses landscape {tile.id}: {tile.text}"
-    if isinstance(action, End):
-        return f"{who} ends the turn"
-    if isinstance(action, Discard):
-        if state.redacted and state.viewer == state.to_move:  # the actor's own log
-            return f"{who} discards {KIND_NAMES[action.kind]} (face down)"
-        return f"{who} discards a card (face down)"
-    if isinstance(action, Pick):
-        return f"{who} takes {KIND_NAMES[action.kind]} from the display"
-    if isinstance(action, Swap):
-        return f"{who} swaps piles {action.position + 1} and {action.position + 2}"
-    if isinstance(action, Draft):
-        return f"{who} keeps landscape {LANDSCAPES[action.tile].id}"
-    return str(action)
+    """One sentence for the game log, in words (the state is the reader's view before the
+    action): the cards collected and played, where each goes, what a Play's end harvests, the
+    landscape used and its power, the last round and the end of the game. A card that goes
+    face down (compost, discards) is named only in its owner's own view's log."""
+    from leafpile.games.momiji.web.words import describe as in_words
+
+    assert isinstance(action, Action)
+    return in_words(state, action)
 
 
 # -- terminal rendering -------------------------------------------------------------------------

@@ -1,0 +1,573 @@
+"""Momiji's browser renderer (renderer.js, momiji.css) and the display facts it needs.
+
+`extras(view)` (through `Game.extras`) is called by the server for every view it sends. It
+gives the renderer the table in words and in cards: the display by type, every row of piles
+(sizes and points only where the view knows them), the landscapes and objectives with their
+texts, each player's score broken down as far as it is known; and, for the player to act, each
+legal action's meaning in words and what it targets, the step's prompt, the turn so far, the
+cards that may be selected (compost, hand limit, selling) and the **play tree**: every Play the
+hand allows, card by card, with where each card goes and what ending the Play there harvests.
+The tree is built by playing the placements on clones of the view (the player's own hand is in
+it), so the JavaScript walks it and never applies a rule.
+
+Words are `Msg`s sent in their message form (`as_json`), which the page translates (`tm`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from leafpile.engine import Action, State
+from leafpile.games.momiji.actions import (
+    NEW_LEFT,
+    NEW_RIGHT,
+    Activate,
+    Compost,
+    Discard,
+    Draft,
+    End,
+    Pick,
+    Place,
+    Refresh,
+    Stop,
+    Swap,
+    Take,
+    UseLandscape,
+)
+from leafpile.games.momiji.components import (
+    CARD_KIND,
+    CARD_TYPE,
+    CARD_VALUE,
+    CARDS,
+    COMPOST_CARDS,
+    HAND_LIMIT,
+    KIND_NAMES,
+    KIND_TYPE,
+    KIND_VALUE,
+    LANDSCAPE_COST,
+    LANDSCAPES,
+    MAX_VALUE,
+    OBJECTIVES,
+    REFRESH_COST,
+    TYPE_LETTERS,
+    TYPE_NAMES,
+)
+from leafpile.games.momiji.landscapes import MOD_OF_POWER, SELL_CARDS
+from leafpile.games.momiji.main_actions import objective_cost
+from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, metric, winners
+from leafpile.games.momiji.state import (
+    COLLECT,
+    COLLECT2,
+    COMPOST,
+    DISCARD,
+    DRAFT,
+    MAIN_COLLECT,
+    MAIN_OBJECTIVE,
+    MAIN_PLAY,
+    OVER,
+    PICK,
+    PLAY,
+    SELL,
+    SWAP,
+    TURN,
+    MomijiState,
+)
+from leafpile.games.momiji.turn import closed_piles
+from leafpile.games.momiji.web.words import (
+    POWER_WORDS,
+    SLOT_WORDS,
+    TYPE_SHORT,
+    is_mixed,
+    kind_words,
+    landscape_text,
+    landscape_title,
+    objective_words,
+    stop_gain,
+    torii_needed,
+    type_words,
+)
+from leafpile.i18n import Msg, as_json
+
+#: A play tree stops growing at this many positions; its last positions are then "open": the
+#: page sends the cards chosen so far without ending the Play, and the next tree goes on.
+TREE_LIMIT = 1500
+
+#: Objective metrics every view can compute (they read top cards and acorns only); the others
+#: need the pile sizes (`show_pile_sizes`) or, for card values under the tops, the game's end.
+VISIBLE_METRICS = frozenset({"visible_sum", "closed_piles", "pile_count", "acorns"})
+SIZE_METRICS = frozenset({"type_count", "biggest_pile"})
+
+
+def w(text: str) -> Any:
+    """Words for the page: a Msg in its message form (translated there), plain text as is."""
+    return as_json(text) or {"id": str(text)}
+
+
+def sizes_known(s: MomijiState) -> bool:
+    """Whether this view holds every pile whole (or its placeholders, so its size)."""
+    return not s.redacted or s.phase == OVER or bool(s.options.get("show_pile_sizes"))
+
+
+def card(c: int) -> dict[str, Any] | None:
+    return None if c < 0 else {"id": c, "kind": KIND_NAMES[CARD_KIND[c]]}
+
+
+def kind_info(kind: int) -> dict[str, Any]:
+    sample = CARDS[CARD_KIND.index(kind)]
+    return {
+        "type": TYPE_LETTERS[KIND_TYPE[kind]],
+        "value": KIND_VALUE[kind],
+        "left": sample.left,
+        "right": sample.right,
+        "words": w(kind_words(kind)),
+    }
+
+
+# -- what each legal action means -----------------------------------------------------------------
+def action_words(s: MomijiState, action: Action) -> str:
+    """The meaning of a legal action of the player to move, as a button or a hint says it."""
+    p = s.to_move
+    if isinstance(action, Take):
+        n = sum(1 for c in s.display if CARD_TYPE[c] == action.type)
+        return Msg.plural(
+            "Collect the {type}: {n} card",
+            "Collect the {type}: {n} cards",
+            n,
+            type=type_words(action.type),
+        )
+    if isinstance(action, Refresh):
+        return Msg("Pay {cost} acorn to reveal 4 new cards, then collect", cost=REFRESH_COST)
+    if isinstance(action, Place):
+        card_w = kind_words(action.kind)
+        if any(CARD_TYPE[pile[-1]] == KIND_TYPE[action.kind] for pile in s.rows[p]):
+            return Msg("Play {card} on its pile", card=card_w)
+        if action.side == NEW_LEFT:
+            return Msg("Start a new pile with {card} at the left end", card=card_w)
+        if action.side == NEW_RIGHT:
+            return Msg("Start a new pile with {card} at the right end", card=card_w)
+        return Msg("Start your first pile with {card}", card=card_w)
+    if isinstance(action, Stop):
+        if s.phase == COLLECT2:
+            return Msg("Collect no second type")
+        if s.phase == SELL:
+            return Msg("Stop selling")
+        return Msg("End the play")
+    if isinstance(action, Activate):
+        return Msg.plural(
+            "Activate “{objective}” for {n} acorn",
+            "Activate “{objective}” for {n} acorns",
+            objective_cost(s),
+            objective=objective_words(action.objective),
+        )
+    if isinstance(action, Compost):
+        return Msg("Compost: discard 2 cards for 1 acorn")
+    if isinstance(action, UseLandscape):
+        return Msg(
+            "Use “{tile}” for {cost} acorn: {power}",
+            tile=landscape_title(action.tile),
+            cost=LANDSCAPE_COST,
+            power=landscape_text(action.tile),
+        )
+    if isinstance(action, End):
+        return Msg("End your turn") if s.main_used else Msg("Pass: no main action is possible")
+    if isinstance(action, Discard):
+        card_w = kind_words(action.kind)
+        if s.phase == COMPOST:
+            return Msg("Compost {card}", card=card_w)
+        if s.phase == SELL:
+            return Msg("Sell {card} for 1 acorn", card=card_w)
+        return Msg("Discard {card}", card=card_w)
+    if isinstance(action, Pick):
+        return Msg("Take {card} into your hand", card=kind_words(action.kind))
+    if isinstance(action, Swap):
+        row = s.rows[p]
+        return Msg(
+            "Swap the piles of {left} and {right}",
+            left=type_words(CARD_TYPE[row[action.position][-1]]),
+            right=type_words(CARD_TYPE[row[action.position + 1][-1]]),
+        )
+    if isinstance(action, Draft):
+        return Msg("Keep “{tile}”", tile=landscape_title(action.tile))
+    return str(action)  # pragma: no cover - every action kind is above
+
+
+# -- the play tree ---------------------------------------------------------------------------
+def _tree_key(s: MomijiState) -> tuple[Any, ...]:
+    """What the rest of a Play depends on: the row (tops, in order), the hand, the types
+    played (their order matters only while the Play is of one type) and the effects."""
+    p = s.to_move
+    played = tuple(sorted(s.played)) if s.played and is_mixed(s.played) else tuple(s.played)
+    return (
+        s.phase,
+        tuple(CARD_KIND[pile[-1]] for pile in s.rows[p]),
+        tuple(sorted(CARD_KIND[c] for c in s.hands[p])),
+        played,
+        s.mods,
+    )
+
+
+def harvest_pairs(s: MomijiState) -> list[int]:
+    """The neighbouring piles (left index) whose acorns a `stop` now would harvest: each pair
+    alone in a row, through the rules' own harvest."""
+    row = s.rows[s.to_move]
+    out = []
+    for i in range(len(row) - 1):
+        pair = s.clone()
+        pair.rows[s.to_move] = [row[i], row[i + 1]]
+        if stop_gain(pair):
+            out.append(i)
+    return out
+
+
+def play_tree(view: MomijiState) -> dict[str, Any] | None:
+    """Every Play the player to move can still make, as a graph of positions: each node lists
+    the placements legal there (notation, card kind, where it goes, the node it leads to) and,
+    when the Play may end there, what `stop` harvests. Node 0 is the current position."""
+    nodes: list[dict[str, Any]] = []
+    index: dict[tuple[Any, ...], int] = {}
+
+    def visit(s: MomijiState) -> int:
+        key = _tree_key(s)
+        if key in index:
+            return index[key]
+        i = len(nodes)
+        index[key] = i
+        node: dict[str, Any] = {"next": [], "stop": None, "open": False}
+        nodes.append(node)
+        if s.phase == PLAY:
+            node["stop"] = {
+                "acorns": stop_gain(s),
+                "pairs": harvest_pairs(s),
+                "mixed": is_mixed(s.played),
+                "cards": len(s.played),
+            }
+        places = [a for a in s.legal_actions() if isinstance(a, Place)]
+        if len(nodes) > TREE_LIMIT and places:
+            node["open"] = True
+            return i
+        row = s.rows[s.to_move]
+        for a in places:
+            t = KIND_TYPE[a.kind]
+            on = any(CARD_TYPE[pile[-1]] == t for pile in row)
+            side = "on" if on else "left" if a.side == NEW_LEFT else "right" if row else "first"
+            after = s.clone()
+            after.apply(a)
+            node["next"].append(
+                {
+                    "action": str(a),
+                    "kind": KIND_NAMES[a.kind],
+                    "side": side,
+                    "closes": KIND_VALUE[a.kind] == MAX_VALUE,
+                    "to": visit(after),
+                }
+            )
+        return i
+
+    if not any(isinstance(a, Place) for a in view.legal_actions()):
+        return None
+    visit(view.clone())
+    return {"nodes": nodes}
+
+
+# -- the table -------------------------------------------------------------------------------
+def objectives(s: MomijiState, legal: set[str]) -> list[dict[str, Any]]:
+    n = s.num_players
+    out = []
+    for index, owner in zip(s.objectives, s.owners, strict=True):
+        o = OBJECTIVES[index]
+        known = (
+            o.metric in VISIBLE_METRICS
+            or (o.metric in SIZE_METRICS and sizes_known(s))
+            or not s.redacted
+            or s.phase == OVER
+        )
+        values = [metric(s, p, index) for p in range(n)] if known else None
+        best: list[int] | None = None
+        points: list[int] | None = None
+        if values is not None:
+            top = max(values)
+            best = [p for p in range(n) if values[p] == top] if top > 0 else []
+            points = [
+                (OWNER_POINTS if p == owner else OTHER_POINTS) if owner >= 0 and p in best else 0
+                for p in range(n)
+            ]
+        action = f"obj {o.id}"
+        out.append(
+            {
+                "id": o.id,
+                "text": w(objective_words(index)),
+                "owner": owner if owner >= 0 else None,
+                "action": action if action in legal else None,
+                "values": values,
+                "best": best,
+                "points": points,
+            }
+        )
+    return out
+
+
+def player_area(
+    s: MomijiState, p: int, legal: set[str], objs: list[dict[str, Any]]
+) -> dict[str, Any]:
+    whole = sizes_known(s)
+    row = []
+    for i, pile in enumerate(s.rows[p]):
+        top = pile[-1]
+        swap = f"swap {i + 1}"
+        row.append(
+            {
+                "type": TYPE_LETTERS[CARD_TYPE[top]],
+                "top": card(top),
+                "size": len(pile) if whole else None,
+                "closed": CARD_VALUE[top] == MAX_VALUE,
+                "points": CARD_VALUE[top] * len(pile) if whole else None,
+                "swap": swap if p == s.to_move and swap in legal else None,
+            }
+        )
+    lands = []
+    for slot, tile in enumerate(s.tiles[p]):
+        action = f"land {LANDSCAPES[tile].id}"
+        lands.append(
+            {
+                "id": LANDSCAPES[tile].id,
+                "slot": slot,
+                "slot_name": w(SLOT_WORDS[LANDSCAPES[tile].position]),
+                "title": w(landscape_title(tile)),
+                "text": w(landscape_text(tile)),
+                "used": bool(s.tiles_used[p] >> slot & 1),
+                "action": action if p == s.to_move and action in legal else None,
+            }
+        )
+    piles = sum(r["points"] for r in row) if whole else None
+    objective = (
+        sum(o["points"][p] for o in objs if o["owner"] is not None)
+        if all(o["points"] is not None for o in objs if o["owner"] is not None)
+        else None
+    )
+    total = None if piles is None or objective is None else piles + s.acorns[p] + objective
+    return {
+        "acorns": s.acorns[p],
+        "hand": len(s.hands[p]),
+        "row": row,
+        "landscapes": lands,
+        "owned": [o["id"] for o in objs if o["owner"] == p],
+        "score": {"piles": piles, "acorns": s.acorns[p], "objectives": objective, "total": total},
+    }
+
+
+def display(s: MomijiState, legal: set[str]) -> list[dict[str, Any]]:
+    columns: list[dict[str, Any]] = []
+    for c in s.display:  # ascending ids: grouped by type, in type order
+        letter = TYPE_LETTERS[CARD_TYPE[c]]
+        if not columns or columns[-1]["type"] != letter:
+            take = f"take {letter}"
+            columns.append({"type": letter, "cards": [], "take": take if take in legal else None})
+        info = card(c)
+        assert info is not None
+        pick = f"pick {info['kind']}"
+        info["pick"] = pick if pick in legal else None
+        columns[-1]["cards"].append(info)
+    return columns
+
+
+def turn_summary(s: MomijiState) -> list[Any]:
+    """What the player to move has done this turn, and the effects in force."""
+    if s.phase in (DRAFT, OVER):
+        return []
+    out: list[str] = []
+    if s.main_used & MAIN_COLLECT:
+        out.append(Msg("collected leaves"))
+    if s.main_used & MAIN_PLAY:
+        if s.phase == PLAY:
+            out.append(
+                Msg.plural(
+                    "playing leaves: {n} card so far",
+                    "playing leaves: {n} cards so far",
+                    len(s.played),
+                )
+            )
+        else:
+            out.append(Msg("played leaves"))
+    if s.main_used & MAIN_OBJECTIVE:
+        out.append(Msg("activated an objective"))
+    if not s.main_used:
+        out.append(Msg("main action still to do"))
+    elif s.mains_left > 0:
+        out.append(Msg("one more main action allowed"))
+    if s.composted:
+        out.append(Msg("composted"))
+    if s.land_used:
+        out.append(Msg("used a landscape"))
+    for power, bit in MOD_OF_POWER.items():
+        if s.mods & bit:
+            out.append(Msg("{power} in force", power=POWER_WORDS[power][0]))
+    return [w(x) for x in out]
+
+
+def prompt(s: MomijiState, acting: bool, legal: set[str]) -> str:
+    """The current step in words: what the player to move is asked (for them), or what they
+    are doing (for everyone else)."""
+    player = f"P{s.to_move}"
+    phase = s.phase
+    if phase == OVER:
+        return Msg("The game is over.")
+    if phase == DRAFT:
+        slot = SLOT_WORDS[s.draft_position]
+        if acting:
+            return Msg("Keep one of these tiles as your {slot}.", slot=slot)
+        return Msg("{player} chooses a tile for their {slot}.", player=player, slot=slot)
+    if not acting:
+        return {
+            TURN: Msg("{player} is taking their turn.", player=player),
+            COLLECT: Msg("{player} chooses a type to collect.", player=player),
+            COLLECT2: Msg("{player} may collect a second type.", player=player),
+            COMPOST: Msg("{player} is composting 2 cards.", player=player),
+            PLAY: Msg("{player} is playing leaves.", player=player),
+            PICK: Msg("{player} takes a card from the display.", player=player),
+            SWAP: Msg("{player} chooses two piles to swap.", player=player),
+            SELL: Msg("{player} is selling cards for acorns.", player=player),
+            DISCARD: Msg("{player} discards down to the hand limit.", player=player),
+        }[phase]
+    if phase == TURN:
+        if not s.main_used and "end" in legal:
+            return Msg("No main action is possible: use a free action or pass.")
+        if not s.main_used:
+            return Msg(
+                "Choose your main action: collect a type from the display, play leaves from "
+                "your hand, or activate an objective."
+            )
+        if s.mains_left > 0:
+            return Msg("You may take a second, different main action, or end your turn.")
+        return Msg("Main action done: use a free action or end your turn.")
+    if phase == COLLECT:
+        return Msg("Collect: take all the cards of one type from the display.")
+    if phase == COLLECT2:
+        return Msg("You may collect a second type, or stop.")
+    if phase == COMPOST:
+        left = COMPOST_CARDS - s.step_cards
+        return Msg.plural(
+            "Choose {n} more card to compost.", "Choose {n} more cards to compost.", left
+        )
+    if phase == PLAY:
+        return Msg("Play another card, or end the play.")
+    if phase == PICK:
+        return Msg("Take one card of the display into your hand.")
+    if phase == SWAP:
+        return Msg("Choose two neighbouring open piles to swap.")
+    if phase == SELL:
+        left = SELL_CARDS - s.step_cards
+        return Msg.plural(
+            "Sell up to {n} more card, 1 acorn each, or stop.",
+            "Sell up to {n} more cards, 1 acorn each, or stop.",
+            left,
+        )
+    extra = len(s.hands[s.to_move]) - HAND_LIMIT
+    return Msg.plural(
+        "Your hand is over the limit of {limit}: discard {n} card.",
+        "Your hand is over the limit of {limit}: discard {n} cards.",
+        extra,
+        limit=HAND_LIMIT,
+    )
+
+
+def selection(s: MomijiState, legal_actions: list[Action]) -> dict[str, Any] | None:
+    """Hand cards to choose as a set, then sent one `discard` at a time: the compost (from the
+    TURN phase, `compost` first), the hand limit, the selling power."""
+    p = s.to_move
+    kinds = sorted({CARD_KIND[c] for c in s.hands[p] if c >= 0})
+    discards = {KIND_NAMES[k]: f"discard {KIND_NAMES[k]}" for k in kinds}
+    if s.phase == COMPOST:
+        left = COMPOST_CARDS - s.step_cards
+        return {"what": "compost", "start": None, "min": left, "max": left, "kinds": discards}
+    if s.phase == DISCARD:
+        extra = len(s.hands[p]) - HAND_LIMIT
+        return {"what": "discard", "start": None, "min": extra, "max": extra, "kinds": discards}
+    if s.phase == SELL:
+        left = SELL_CARDS - s.step_cards
+        return {"what": "sell", "start": None, "min": 0, "max": left, "kinds": discards}
+    return None
+
+
+def extras(view: State) -> dict[str, Any]:
+    assert isinstance(view, MomijiState)
+    s = view
+    n = s.num_players
+    acting = s.phase != OVER and s.redacted and s.viewer == s.to_move
+    legal_actions = s.legal_actions() if acting else []
+    legal = {str(a) for a in legal_actions}
+    objs = objectives(s, legal)
+    me = s.viewer if s.redacted else None
+    out: dict[str, Any] = {
+        "types": [
+            {
+                "letter": TYPE_LETTERS[t],
+                "name": w(TYPE_SHORT.get(TYPE_LETTERS[t], TYPE_NAMES[t])),
+                "leaves": w(type_words(t)),
+            }
+            for t in s.types
+        ],
+        "kinds": {},
+        "deck": len(s.deck),
+        "discard": len(s.discard),
+        "display": display(s, legal),
+        "refresh": "refresh" if "refresh" in legal else None,
+        "end": {
+            "closed": closed_piles(s),
+            "needed": torii_needed(s),
+            "last_round": s.turns_left >= 0 and s.phase != OVER,
+            "rule": str(s.options.get("final_round", "finish")),
+        },
+        "players": [player_area(s, p, legal, objs) for p in range(n)],
+        "objectives": objs,
+        "objective_cost": objective_cost(s),
+        "hand": [card(c) for c in s.hands[me]] if me is not None else None,
+        "sizes_known": sizes_known(s),
+        "over": s.phase == OVER,
+        "winners": winners(s) if s.phase == OVER else None,  # (the replay page sends none)
+        "phase": str(s.phase),
+        "main_done": bool(s.main_used),
+        "turn": turn_summary(s),
+        "prompt": w(prompt(s, acting, legal)),
+        "actions": {str(a): w(action_words(s, a)) for a in legal_actions},
+        "play": play_tree(s) if acting and s.phase in (TURN, PLAY) else None,
+        "select": selection(s, legal_actions) if acting else None,
+        "compost": (
+            {
+                "what": "compost",
+                "start": "compost",
+                "min": COMPOST_CARDS,
+                "max": COMPOST_CARDS,
+                "kinds": {
+                    KIND_NAMES[k]: f"discard {KIND_NAMES[k]}"
+                    for k in sorted({CARD_KIND[c] for c in s.hands[s.to_move]})
+                },
+            }
+            if "compost" in legal
+            else None
+        ),
+        "draft": (
+            {
+                "slot": w(SLOT_WORDS[s.draft_position]),
+                "pool": [
+                    {
+                        "id": LANDSCAPES[t].id,
+                        "title": w(landscape_title(t)),
+                        "text": w(landscape_text(t)),
+                        "action": f"draft {LANDSCAPES[t].id}"
+                        if f"draft {LANDSCAPES[t].id}" in legal
+                        else None,
+                    }
+                    for t in s.draft_pool
+                ],
+            }
+            if s.phase == DRAFT
+            else None
+        ),
+        "placeholders": True,  # landscapes, objectives and acorn corners are ours (data/*.json)
+    }
+    shown = [*s.display, *(s.hands[me] if me is not None else [])]
+    shown += [c for row in s.rows for pile in row for c in pile]
+    out["kinds"] = {
+        KIND_NAMES[k]: kind_info(k) for k in sorted({CARD_KIND[c] for c in shown if c >= 0})
+    }
+    return out
