@@ -123,7 +123,7 @@ async function main() {
   await loadLanguage();
   translatePage();
   $("tools").replaceChildren(headerTools());
-  $("name").value = getName();
+  if (!$("name").value) $("name").value = getName(); // never overwrite what was typed meanwhile
   $("name").addEventListener("change", () => setName($("name").value.trim()));
   const data = await api("/api/games");
   games = data.games;
