@@ -85,12 +85,13 @@ def open_table(page, base: str, game: str) -> str:
 #: tiles' English names in every language, as the rules for players do.
 GAME_NAMES = {
     "autumn": set(),
+    "momiji": set(),
     "under-the-leaves": set(),
     "undergrove": {w for t in TILES if t for w in re.findall(r"[a-z]{3,}", t.name.lower())},
 }
 
 
-@pytest.mark.parametrize("game", ["autumn", "under-the-leaves", "undergrove"])
+@pytest.mark.parametrize("game", ["autumn", "momiji", "under-the-leaves", "undergrove"])
 @pytest.mark.parametrize("lang", ["fr", "ru"])
 def test_a_table_page_has_no_english_left(browser, live, game, lang):
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()

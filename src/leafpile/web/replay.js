@@ -1,6 +1,6 @@
 // Replay a table step by step from the public views the server rebuilds from its action log.
 import { api, el, headerTools, loadRenderer, seatLabel, statusName, toast, withNames } from "/static/api.js";
-import { currentLanguage, loadLanguage, t, tm, translatePage } from "/static/i18n.js";
+import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -9,7 +9,7 @@ let renderer = null;
 let step = 0;
 let timer = null;
 const seatName = (i) => (i === null || i === undefined || !data ? "" : seatLabel(data.seats[i], data.seats));
-const lineOf = (s) => withNames(tm(s.msg, s.line || ""), seatName);
+const lineOf = (s) => withNames(s.line || "", seatName); // the server sent it in our language
 
 function show(i) {
   step = Math.max(0, Math.min(i, data.steps.length - 1));

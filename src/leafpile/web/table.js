@@ -1,7 +1,7 @@
 // A live table: one WebSocket to the server, which pushes this seat's own view (or the public
 // view for spectators) with the legal actions; every choice offered is built from them.
 import { api, el, getName, getToken, headerTools, loadRenderer, seatLabel, setName, setToken, statusName, toast, withNames } from "/static/api.js";
-import { currentLanguage, loadLanguage, t, tm, translatePage } from "/static/i18n.js";
+import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -103,7 +103,7 @@ function renderSide(msg) {
   } else result.hidden = true;
 
   const log = $("log");
-  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(tm(e.msg, e.text), seatName))));
+  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(e.text, seatName))));
   log.scrollTop = log.scrollHeight;
 }
 

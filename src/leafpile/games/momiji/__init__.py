@@ -39,6 +39,7 @@ from leafpile.games.momiji.components import (
 from leafpile.games.momiji.scoring import max_length, max_score
 from leafpile.games.momiji.setup import scripted_types
 from leafpile.games.momiji.state import MomijiState
+from leafpile.i18n import Msg
 
 
 class MomijiGame(Game):
@@ -53,65 +54,74 @@ class MomijiGame(Game):
             OptionSpec(
                 "landscapes",
                 "preset",
-                "landscape tiles: the first-game sets by seat, or a draft [D] (§1.4)",
+                Msg("landscape tiles: the first-game sets by seat, or a draft [D] (§1.4)"),
                 choices=("preset", "draft"),
             ),
             OptionSpec(
                 "show_pile_sizes",
                 False,
-                "let everyone see how many cards each pile holds [D] Q16 (physical rule: no)",
+                Msg("let everyone see how many cards each pile holds [D] Q16 (physical rule: no)"),
             ),
             OptionSpec(
                 "final_round",
                 "finish",
-                "after the end trigger: finish the round, or play one extra full round [D] Q13",
+                Msg(
+                    "after the end trigger: finish the round, or play one extra full round [D] Q13"
+                ),
                 choices=("finish", "extra"),
             ),
             OptionSpec(
                 "harvest",
                 "all-pairs",
-                "acorn harvest after a mixed play: every adjacent pair, or only pairs with a "
-                "pile played this turn [D] Q10",
+                Msg(
+                    "acorn harvest after a mixed play: every adjacent pair, or only pairs with a "
+                    "pile played this turn [D] Q10"
+                ),
                 choices=("all-pairs", "new-pairs"),
             ),
             OptionSpec(
                 "start_acorns",
                 START_ACORNS,
-                "acorns each player starts with [D] Q5",
+                Msg("acorns each player starts with [D] Q5"),
                 choices=tuple(range(11)),
             ),
             OptionSpec(
                 "first_player",
                 "random",
-                "who plays first [D]",
+                Msg("who plays first [D]"),
                 choices=("random", "0", "1", "2", "3"),
             ),
             OptionSpec(
                 "types",
                 (),
-                "leaf types in play, as type indices 0-5 (empty: random, [D] Q3)",
+                Msg("leaf types in play, as type indices 0-5 (empty: random, [D] Q3)"),
             ),
             OptionSpec(
                 "deck",
                 (),
-                "cards drawn first, in order (card ids): the hands are dealt seat by seat, then "
-                "the display, then the deck; unlisted cards follow shuffled (empty: shuffled)",
+                Msg(
+                    "cards drawn first, in order (card ids): the hands are dealt seat by seat, "
+                    "then the display, then the deck; unlisted cards follow shuffled "
+                    "(empty: shuffled)"
+                ),
             ),
             OptionSpec(
                 "objectives",
                 (),
-                "revealed objectives, as indices into data/objectives.json (empty: random)",
+                Msg("revealed objectives, as indices into data/objectives.json (empty: random)"),
             ),
             OptionSpec(
                 "landscape_tiles",
                 (),
-                "each seat's 3 tiles (Left, Centre, Right), as indices into "
-                "data/landscapes.json, seat by seat (empty: the 'landscapes' option)",
+                Msg(
+                    "each seat's 3 tiles (Left, Centre, Right), as indices into "
+                    "data/landscapes.json, seat by seat (empty: the 'landscapes' option)"
+                ),
             ),
         ),
         score_bounds=(0, max(max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
         max_length=max(max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-        summary="Collect autumn leaves and grow piles from 0 to 3 (2-4 players).",
+        summary=Msg("Collect autumn leaves and grow piles from 0 to 3 (2-4 players)."),
     )
     state_class = MomijiState
     actions: ClassVar[ActionsModule] = actions
