@@ -40,9 +40,13 @@ def features(state: UndergroveState, p: int, score: float) -> float:
     piece_carbon = 0
     growing = 0
     for c, code in state.piece.items():
-        if code in (p, tree):
+        if code == tree:
+            # the 3 carbon that grew it, whether they were discarded (§4.2) or kept [BGA]
+            piece_carbon += 3
+            growing += 1  # a tree has grown: keep its worth
+        elif code == p:
             piece_carbon += state.pcarbon[c]
-            growing += code == tree or state.pcarbon[c] < 4  # a tree has grown: keep its worth
+            growing += state.pcarbon[c] < 4
     roots_placed = SUPPLY["roots"] - state.roots_left[p]
     ready = token_count(state.ready[p])
     track_step = int(
