@@ -139,10 +139,15 @@ def reachable(
         # §4.2: carbon from elsewhere comes only onto a rooted tile without carbon
         targets = [t for t in tiles if not carbon_on[t]] if budget else []
         for t in sources:
-            if t in tiles or (targets and min(paths(s, t)[u] for u in targets) <= budget):
-                out.append(carbon(t, corner))
-                if first_only:
-                    return out
+            if t not in tiles:
+                if not targets:
+                    continue
+                row = paths(s, t)
+                if not any(row[u] <= budget for u in targets):
+                    continue
+            out.append(carbon(t, corner))
+            if first_only:
+                return out
     return out
 
 
