@@ -24,6 +24,9 @@ PINNED_BGA = [
 #: The default reading, the published rules (§2, §4.2, §4.4).
 PINNED_RULES = [
     # players, seed, decisions, summed legal actions, widest decision, final scores
+    (2, 11, 401, 2287, 55, [45, 57]),
+    (3, 12, 516, 2584, 64, [44, 48, 49]),
+    (4, 13, 654, 3322, 73, [60, 47, 40, 46]),
 ]
 
 
