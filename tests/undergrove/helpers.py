@@ -87,9 +87,9 @@ def pass_turn(s: UndergroveState) -> None:
 B, PINK, G, Y = 1, 2, 4, 8  # token bits
 
 
-def rooted(t: int, players: int = 2, carbon: int = 0) -> UndergroveState:
+def rooted(t: int, players: int = 2, carbon: int = 0, **opts) -> UndergroveState:
     """P0's first seedling on (0,0) also roots into tile t, put on cell (-1,-1)."""
-    s = fresh(players)
+    s = fresh(players, **opts)
     put_tile(s, t, -1, -1, carbon)
     give_root(s, 0, 0, 0, t)
     return s

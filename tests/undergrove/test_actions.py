@@ -91,7 +91,9 @@ def test_carbon_movement_costs_one_token_or_nutrient_per_orthogonal_step():
 
 def test_carbon_too_far_for_the_budget_cannot_be_absorbed():
     s = fresh()
-    put_tile(s, 20, 4, 0, carbon=1)  # 4 steps from the Earthlover
+    put_tile(s, 21, 2, 0)
+    put_tile(s, 22, 3, 0)
+    put_tile(s, 20, 4, 0, carbon=1)  # 4 steps from the Earthlover, over 22, 21 and 3
     for t in (2, 3, 4, 5):
         s.carbon[t] = 0
     set_res(s, 0, C=4, N=1, P=1)  # 4 tokens + 2 nutrients - base 2 = 4 steps: just enough
@@ -109,8 +111,8 @@ def test_absorb_needs_a_ready_token_and_a_nutrient():
     assert "absorb" not in legal(s)
 
 
-def test_third_carbon_turns_the_seedling_into_a_tree():
-    s = fresh()
+def test_third_carbon_turns_the_seedling_into_a_tree_that_keeps_it_under_bga_carbon_moves():
+    s = fresh(carbon_moves="bga")
     give_root(s, 0, 0, 0, 2)
     s.pcarbon[c(0, 0)] = 2
     play(s, "absorb", "carbon 2>0,0", "flip b", "pay N")
@@ -198,15 +200,17 @@ def test_partner_pays_two_k_and_one_c_and_places_two_roots_that_never_stack():
     # P0's seedling on (0,0) touches tiles 1 (rooted already), 2 and 4
     assert legal(s) == ["root 0,0>2", "root 0,0>4"]
     play(s, "root 0,0>4")
-    assert legal(s) == ["root 0,0>2", "skip"]  # the filled slot is never offered again
+    assert legal(s) == ["root 0,0>2"]  # the filled slot is never offered again
     play(s, "root 0,0>2")
     assert s.res[0] == [3, 2, 2, 0] and s.roots_left[0] == 15
     assert s.current_player == 1
 
 
-def test_partner_second_root_is_optional():
-    s = fresh()
-    play(s, "partner", "skip", "root 0,0>4", "skip")
+def test_partner_second_root_is_optional_under_bga_carbon_moves():
+    s = fresh(carbon_moves="bga")
+    play(s, "partner", "skip", "root 0,0>4")
+    assert legal(s) == ["root 0,0>2", "skip"]
+    play(s, "skip")
     assert s.roots_left[0] == 16 and s.current_player == 1
 
 

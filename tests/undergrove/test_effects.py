@@ -138,6 +138,7 @@ def test_scarletina_absorbs_one_carbon_with_the_first_two_steps_free():
     play(s, "activate 49", "pay N", "carbon 20>0,0")
     assert s.pcarbon[c(0, 0)] == 1 and s.current_player == 1  # nothing more to pay
     s = rooted(49)
+    put_tile(s, 20, 2, 0)
     put_tile(s, 21, 3, 0, carbon=1)
     play(s, "activate 49", "pay N", "carbon 21>0,0")
     assert legal(s) == ["flip b", "flip p", "flip y", "pay N", "pay P", "pay K"]

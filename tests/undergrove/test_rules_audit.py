@@ -65,14 +65,14 @@ def test_the_absorb_action_must_absorb_a_carbon():
     assert all(a.startswith("carbon ") for a in legal(s))
 
 
-def test_carbon_movement_costs_the_distance_to_the_nearest_rooted_tile():
-    s = fresh()
+def test_carbon_movement_costs_the_distance_to_the_nearest_rooted_tile_under_bga_carbon_moves():
+    s = fresh(carbon_moves="bga")
     for t in (2, 3, 4, 5):
         s.carbon[t] = 0
     put_tile(s, 20, -3, 0, carbon=1)  # 3 steps from Painted Suillus (-1,0), 3 from (0,0)
     play(s, "absorb", "carbon 20>0,0", "flip b", "pay N")
     assert s.pending[-1] == PaySteps(3)
-    s = fresh()
+    s = fresh(carbon_moves="bga")
     for t in (2, 3, 4, 5):
         s.carbon[t] = 0
     put_tile(s, 20, -3, 0, carbon=1)
@@ -81,8 +81,8 @@ def test_carbon_movement_costs_the_distance_to_the_nearest_rooted_tile():
     assert s.pending[-1] == PaySteps(2)
 
 
-def test_carbon_moves_by_manhattan_distance_even_across_empty_cells():
-    s = fresh()
+def test_carbon_moves_by_manhattan_distance_even_across_empty_cells_under_bga_carbon_moves():
+    s = fresh(carbon_moves="bga")
     for t in (2, 3, 4, 5):
         s.carbon[t] = 0
     put_tile(s, 20, 2, 2, carbon=1)  # diagonal from the Earthlover, no tile between
@@ -151,11 +151,11 @@ def test_reproduce_with_no_free_corner_must_place_a_tile_that_opens_one():
 def test_a_partner_root_may_come_from_a_tree():
     s = fresh()
     put_tile(s, 20, -2, 0)  # its top-right corner is (-1,0)
-    put_piece(s, 0, -1, 0, carbon=3, tree=True)
+    put_piece(s, 0, -1, 0, tree=True)
     give_root(s, 0, -1, 0, 2)
     play(s, "partner", "skip")
     assert legal(s) == ["root -1,0>20", "root 0,0>2", "root 0,0>4"]
-    play(s, "root -1,0>20", "skip")
+    play(s, "root -1,0>20", "root 0,0>4")
     assert s.roots[4 * 20 + 1] == 0
 
 
@@ -381,6 +381,8 @@ def test_an_absorb_tile_cannot_be_activated_when_nothing_could_be_absorbed():
     s = rooted(49)
     for t in (2, 3, 4, 5):
         s.carbon[t] = 0
+    put_tile(s, 21, 2, 0)
+    put_tile(s, 22, 3, 0)
     put_tile(s, 20, 4, 0, carbon=1)  # 4 steps from the Earthlover, 2 of them free
     set_res(s, 0, C=4, N=1)  # after paying N: 3 tokens (g is flipped), 0 nutrients
     assert "activate 49" in legal(s)

@@ -142,13 +142,16 @@ def test_a_save_with_a_stray_root_or_piece_is_refused():
     far_piece = {**data, "pieces": [*data["pieces"], [50, 50, 0, 0]]}
     with pytest.raises(InvalidStateError, match="off the forest"):
         GAME.state_from_dict(far_piece)
-    tree = {
-        **data,
-        "pieces": [[x, y, 4 if code == 0 else code, c] for x, y, code, c in data["pieces"]],
-    }
-    tree["trees"] = [3, 4]
-    with pytest.raises(InvalidStateError, match="without 3 carbon"):
-        GAME.state_from_dict(tree)
+    # §4.2: a tree's carbon was discarded as it grew; [BGA] it keeps its 3
+    for reading, kept in (("rules", 3), ("bga", 0)):
+        tree = {
+            **data,
+            "options": {**data["options"], "carbon_moves": reading},
+            "pieces": [[x, y, 4 if code == 0 else code, kept] for x, y, code, _ in data["pieces"]],
+        }
+        tree["trees"] = [3, 4]
+        with pytest.raises(InvalidStateError, match=f"holding {kept} carbon"):
+            GAME.state_from_dict(tree)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -64,6 +64,16 @@ class UndergroveGame(Game):
                 "bonus tiles laid out at track spaces 2, 4, 6, in that order (empty: shuffled)",
             ),
             OptionSpec(
+                "carbon_moves",
+                "rules",
+                "[D] how carbon moves, trees grow and Partner roots: 'rules' (the published "
+                "rules: carbon only onto a rooted tile without carbon, along placed tiles; a new "
+                "tree discards its carbon; Partner places 2 roots) or 'bga' (Board Game Arena's "
+                "code: onto any rooted tile, Manhattan distance; the tree keeps its carbon; the "
+                "2nd Partner root is optional)",
+                choices=("rules", "bga"),
+            ),
+            OptionSpec(
                 "round_limit",
                 DEFAULT_ROUND_LIMIT,
                 f"[D] the game also ends after this many rounds, 1-{MAX_ROUND_LIMIT} "

@@ -3,8 +3,19 @@ carbon a player can reach (§2, §4.2, the absorb mushrooms of §6.1).
 
 Every rule about absorbing lives here: the Absorb action and the absorb mushrooms (33-40, 49)
 both push the `carbon` decision below, and `can_absorb` / `absorb_tile_can_start` say when they
-are possible. The distance is measured from the source tile to the nearest tile the seedling
-roots into, in orthogonal steps [BGA] (Q6); each step costs a ready token or a nutrient.
+are possible. Each movement step costs a ready token or a nutrient.
+
+Two readings (option `carbon_moves`, §4.2, Q6, Q7):
+
+- `rules` (the default, the published rules, seed 004): a seedling absorbs directly from a
+  tile it roots into that holds carbon. Carbon from elsewhere may only be moved onto a tile it
+  roots into that holds **no** carbon, and is then absorbed; the price is the shortest path
+  over placed tiles from the source to such a tile (`paths`).
+- `bga` (BGA's code): carbon from any tile, priced by the Manhattan distance from the source to
+  the nearest tile the seedling roots into, with or without carbon.
+
+Either way a `carbon SOURCE>SEEDLING` answer is enough: which rooted tile the carbon passes
+through changes nothing but the price, and the cheapest one is always taken.
 """
 
 from __future__ import annotations
@@ -13,7 +24,7 @@ from dataclasses import dataclass
 
 from leafpile.engine import Action
 from leafpile.games.undergrove.actions import STOP, Carbon, carbon
-from leafpile.games.undergrove.components import NUM_TILES, TOKEN_OF, Tile, W
+from leafpile.games.undergrove.components import NEIGHBOURS, NUM_TILES, TOKEN_OF, Tile, W
 from leafpile.games.undergrove.decision import Decision, push
 from leafpile.games.undergrove.forest import rooted_tiles, seedling_corners
 from leafpile.games.undergrove.kinds import Kind
@@ -27,19 +38,63 @@ OPTIONAL, ABSORB_ACTION, MANDATORY = 0, 1, 2
 BASE_COST = 2
 #: [BGA] A seedling holds at most this much carbon.
 SEEDLING_MAX = 4
+#: The distance when carbon cannot get there at all (more than any budget).
+NO_WAY = 1 << 30
+
+
+def paths(s: UndergroveState, source: int) -> list[int]:
+    """§2 [RULE]: the orthogonal steps from tile `source` to every placed tile (indexed by tile
+    id) along the shortest path that passes only over placed tiles: carbon travels from tile
+    to tile and cannot jump over an empty cell, so two tiles side by side across a gap may be
+    far apart (around a U-shaped forest, 6 steps where |dx|+|dy| is 2). NO_WAY for tiles
+    not placed (the forest is connected: every tile is placed next to another one).
+
+    A breadth-first search over at most 53 tiles, cached per source in `s.paths` until the
+    next tile is placed (forest.put_tile)."""
+    row = s.paths.get(source)
+    if row is not None:
+        return row
+    row = [NO_WAY] * (NUM_TILES + 1)
+    row[source] = 0
+    tile_at = s.tile_at
+    frontier = [s.pos[source]]
+    steps = 0
+    while frontier:
+        steps += 1
+        nxt = []
+        for c in frontier:
+            for d in NEIGHBOURS:
+                t = tile_at.get(c + d)
+                if t is not None and row[t] == NO_WAY:
+                    row[t] = steps
+                    nxt.append(c + d)
+        frontier = nxt
+    s.paths[source] = row
+    return row
 
 
 def distance(s: UndergroveState, corner: int, source: int) -> int:
-    """Carbon-movement steps from `source` to the nearest tile the seedling on `corner` roots
-    into: the Manhattan distance [BGA] (§2, Q6)."""
-    sy, sx = divmod(s.pos[source], W)
-    best = 1 << 30
-    for t in rooted_tiles(s, corner):
-        y, x = divmod(s.pos[t], W)
-        d = abs(x - sx) + abs(y - sy)
-        if d < best:
-            best = d
-    return best
+    """Carbon-movement steps to bring carbon from tile `source` to the seedling on `corner`
+    (0 when it roots into `source`; NO_WAY when the carbon cannot come at all).
+
+    Rules (§2, §4.2): onto the nearest tile it roots into that holds no carbon, along the
+    shortest path over placed tiles. `carbon_moves=bga`: to the nearest tile it roots into, by
+    Manhattan distance across empty cells too (Q6)."""
+    rooted = rooted_tiles(s, corner)
+    if s.bga_moves:
+        sy, sx = divmod(s.pos[source], W)
+        best = NO_WAY
+        for t in rooted:
+            y, x = divmod(s.pos[t], W)
+            d = abs(x - sx) + abs(y - sy)
+            if d < best:
+                best = d
+        return best
+    if source in rooted:
+        return 0
+    carbon_on = s.carbon
+    row = paths(s, source)
+    return min((row[t] for t in rooted if not carbon_on[t]), default=NO_WAY)
 
 
 def step_budget(ready: int, nutrients_: int, free: int, cost: int) -> int:
@@ -52,30 +107,47 @@ def reachable(
     s: UndergroveState, p: int, budget: int, here: int, first_only: bool = False
 ) -> list[Action]:
     """`carbon` answers: (source, seedling) pairs whose movement costs at most `budget`
-    steps. `here`: only that tile's carbon (0: any tile's); `first_only`: stop at the first,
-    for a yes/no question."""
+    steps (the same price as `distance`). `here`: only that tile's carbon (0: any tile's);
+    `first_only`: stop at the first, for a yes/no question."""
     if budget < 0:
         return []
     pos = s.pos
+    carbon_on = s.carbon
     if here:
-        sources = [here] if s.carbon[here] > 0 else []
+        sources = [here] if carbon_on[here] > 0 else []
     else:
-        carbon_on = s.carbon
         sources = [t for t in range(1, NUM_TILES + 1) if carbon_on[t] > 0 and pos[t] >= 0]
     if not sources:
         return []
-    where = [(t, *divmod(pos[t], W)) for t in sources]
+    bga = s.bga_moves
+    if bga:
+        where = [(t, *divmod(pos[t], W)) for t in sources]
     out: list[Action] = []
     for corner in seedling_corners(s, p):
         if s.pcarbon[corner] >= SEEDLING_MAX:
             continue
-        rooted = [divmod(pos[t], W) for t in rooted_tiles(s, corner)]
-        for t, sy, sx in where:
-            # the distance (§2, Q6): to the nearest tile this seedling roots into
-            if any(abs(x - sx) + abs(y - sy) <= budget for y, x in rooted):
-                out.append(carbon(t, corner))
-                if first_only:
-                    return out
+        if bga:
+            rooted = [divmod(pos[t], W) for t in rooted_tiles(s, corner)]
+            for t, sy, sx in where:
+                # the distance (§2, Q6): to the nearest tile this seedling roots into
+                if any(abs(x - sx) + abs(y - sy) <= budget for y, x in rooted):
+                    out.append(carbon(t, corner))
+                    if first_only:
+                        return out
+            continue
+        tiles = rooted_tiles(s, corner)
+        # §4.2: carbon from elsewhere comes only onto a rooted tile without carbon
+        targets = [t for t in tiles if not carbon_on[t]] if budget else []
+        for t in sources:
+            if t not in tiles:
+                if not targets:
+                    continue
+                row = paths(s, t)
+                if not any(row[u] <= budget for u in targets):
+                    continue
+            out.append(carbon(t, corner))
+            if first_only:
+                return out
     return out
 
 
@@ -104,14 +176,19 @@ def absorb_tile_can_start(s: UndergroveState, p: int, spec: Tile, host: int) -> 
 
 
 def move_carbon(s: UndergroveState, p: int, t: int, corner: int) -> None:
-    """One carbon from tile t onto the seedling; a third carbon grows a tree (§4.2)."""
+    """One carbon from tile t onto the seedling; a third carbon grows a tree (§4.2): the
+    carbon on the seedling is discarded and a tree takes its place (`carbon_moves=bga`: the
+    tree keeps the 3 carbon). Absorbing is the only way a seedling grows (the Absorb action
+    and the absorb mushrooms both end here), so the discard applies to every tree."""
     s.carbon[t] -= 1
     held = s.pcarbon[corner] + 1
-    s.pcarbon[corner] = held
     s.absorbed = True
     if held == 3 and s.trees[p] > 0:
         s.piece[corner] = 4 + p
         s.trees[p] -= 1  # [BGA] the seedling does not go back to the supply
+        if not s.bga_moves:
+            held = 0  # "défaussez tout le Carbone présent sur lui et placez un Arbre"
+    s.pcarbon[corner] = held
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,11 @@ ANYWHERE, NEW_CORNER, NEXT_TO_OWN = 0, 1, 2
 
 
 def put_tile(s: UndergroveState, t: int, c: int) -> None:
+    """Tile t on cell c. The forest changed: this state's cached paths start afresh (a new
+    dict, since clones may share the old one)."""
     s.pos[t] = c
     s.tile_at[c] = t
+    s.paths = {}
 
 
 def draw(s: UndergroveState, p: int) -> None:

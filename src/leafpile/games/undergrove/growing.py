@@ -191,15 +191,18 @@ def can_partner(s: UndergroveState, p: int) -> bool:
 
 
 def partner(s: UndergroveState, p: int) -> None:
-    """§4.4: pay 2 K + 1 C; a mushroom (mandatory if no slot is free), a root, an optional
-    second root (and a third with Earthfan)."""
+    """§4.4: pay 2 K + 1 C; a mushroom (mandatory if no slot is free), then two roots ("Placez
+    2 nouvelles Racines": the second one too whenever it can be placed, dropped when no slot
+    or root is left; `carbon_moves=bga`: the second one is optional, as on BGA), and an
+    optional third with Earthfan."""
     r = s.res[p]
     r[K] -= 2
     r[C] -= 1
     earthfan = has_ongoing(s, p, Ongoing.PARTNER_ROOT)
     smith = has_ongoing(s, p, Ongoing.PARTNER_MUSHROOM)
     restrict = ANYWHERE if has_own_free_slot(s, p) else NEXT_TO_OWN
-    entries: list[Decision] = [PlaceMushroom(restrict, smith, False), ROOT_ANY, ROOT_ANY_OPTIONAL]
+    second = ROOT_ANY_OPTIONAL if s.bga_moves else ROOT_ANY
+    entries: list[Decision] = [PlaceMushroom(restrict, smith, False), ROOT_ANY, second]
     if earthfan:
         entries.append(ROOT_ANY_OPTIONAL)
     push(s.pending, *entries)

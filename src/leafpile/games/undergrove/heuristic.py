@@ -5,7 +5,13 @@ value what turns into points later: carbon absorbed into your pieces (each carbo
 root's pine cones, three make a tree), progress on the carbon track (rewards and the end
 trigger; a step earned this turn counts before the turn ends), roots placed, and ready
 activation tokens (actions available next turn), seedlings that can still absorb, nutrients
-(the currency of every action) and being able to afford a new seedling.
+(the currency of every action) and being able to afford a new seedling. A tree counts the 3
+carbon that grew it, whether they were discarded (the rules) or kept (`carbon_moves=bga`).
+
+Carbon-movement steps the turn still owes are charged (`W_STEP`): the greedy bot chooses the
+carbon before paying for its way, and without the charge took far carbon as readily as near.
+Greedy with the charge against greedy without, 2 players: 57.6% of 800 games under the
+published rules' paths, 64.5% of 400 under `carbon_moves=bga`.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 from leafpile.games.undergrove.carbon_movement import AbsorbCarbon
 from leafpile.games.undergrove.components import SUPPLY
 from leafpile.games.undergrove.growing import PlaceRoot, PlaceSeedling
-from leafpile.games.undergrove.payments import nutrients, token_count
+from leafpile.games.undergrove.payments import PaySteps, nutrients, token_count
 from leafpile.games.undergrove.photosynthesis import EndPhotosynthesis
 from leafpile.games.undergrove.scoring import totals
 from leafpile.games.undergrove.state import UndergroveState
@@ -32,6 +38,7 @@ W_READY_TOKEN = 0.25
 W_SEEDLING = 5.0  # a growing seedling (or the tree it became): future carbon and points
 W_NUTRIENT = 0.6  # nutrients pay for actions, beyond their half point at the end
 W_CAN_REPRODUCE = 0.5  # a new seedling is affordable (P and C, pieces in supply)
+W_STEP = 1.0  # a carbon-movement step still owed (a nutrient or a token): near carbon first
 
 
 def features(state: UndergroveState, p: int, score: float) -> float:
@@ -40,9 +47,13 @@ def features(state: UndergroveState, p: int, score: float) -> float:
     piece_carbon = 0
     growing = 0
     for c, code in state.piece.items():
-        if code in (p, tree):
+        if code == tree:
+            # the 3 carbon that grew it, whether they were discarded (§4.2) or kept [BGA]
+            piece_carbon += 3
+            growing += 1  # a tree has grown: keep its worth
+        elif code == p:
             piece_carbon += state.pcarbon[c]
-            growing += code == tree or state.pcarbon[c] < 4  # a tree has grown: keep its worth
+            growing += state.pcarbon[c] < 4
     roots_placed = SUPPLY["roots"] - state.roots_left[p]
     ready = token_count(state.ready[p])
     track_step = int(
@@ -55,7 +66,8 @@ def features(state: UndergroveState, p: int, score: float) -> float:
     )
     if p == state.to_move:
         # Credit what the turn has already paid for but not resolved yet, so that the first
-        # step of a multi-step action is not judged by its costs alone.
+        # step of a multi-step action is not judged by its costs alone; and charge the carbon
+        # movement it still owes, so that near carbon is preferred to far carbon.
         for entry in state.pending:
             kind = type(entry)
             if kind is EndPhotosynthesis:
@@ -67,6 +79,8 @@ def features(state: UndergroveState, p: int, score: float) -> float:
                 roots_placed += 1
             elif type(entry) is AbsorbCarbon and entry.must:
                 piece_carbon += 1
+            elif type(entry) is PaySteps:
+                score -= W_STEP * entry.n
     return (
         score
         + W_PIECE_CARBON * piece_carbon

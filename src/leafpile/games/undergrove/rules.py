@@ -14,6 +14,12 @@ one, scores and winners. The rules themselves are in the modules named after the
 
 Rule references (§) are to shared/rules/undergrove.md. Choices of ours are marked [D]:
 
+- [D] Option `carbon_moves` chooses between two readings: `rules` (the default, the published
+  rules of seed 004: carbon moves only onto a rooted tile without carbon, along the shortest
+  path over placed tiles; a new tree discards its carbon; Partner places two roots) and `bga`
+  (BGA's code: any rooted tile, Manhattan distance; the tree keeps its carbon; the second
+  Partner root is optional). See carbon_movement.py and the package README.
+
 - [D] A mushroom tile can be activated at most once per turn (its own activation; a copycat
   activates only itself). Without it the extra-action tiles 19-22 can refresh each other
   forever, and random games would have no length bound (the rules file's Q8 assumed token

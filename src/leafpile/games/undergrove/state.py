@@ -4,8 +4,9 @@ and a canonical JSON form.
 The forest: `pos[tile]` is the cell of each placed tile (-1 if not placed) and `tile_at` the
 reverse map; `carbon[tile]` and `stored[tile]` what lies on it. Pieces sit on corners:
 `piece[corner]` is `p` for a seedling of player p, `4 + p` for a tree, BLOCKER for a neutral
-place-holder, and `pcarbon[corner]` the carbon it holds. `roots[4 * tile + i]` is the player
-whose root fills the slot of `tile` pointing at its corner i (TL, TR, BL, BR), or -1.
+place-holder, and `pcarbon[corner]` the carbon it holds (a tree: 0, its carbon was discarded
+as it grew; 3 under option `carbon_moves=bga`). `roots[4 * tile + i]` is the player whose root
+fills the slot of `tile` pointing at its corner i (TL, TR, BL, BR), or -1.
 
 The turn is a stack of pending decisions (`pending`, top = last), each a small frozen object
 saved as `[kind, *ints]` (decision.py; the kinds are in kinds.py).
@@ -51,6 +52,7 @@ class UndergroveState(State):
     __slots__ = (
         "absorbed",
         "activated",
+        "bga_moves",
         "big_turns",
         "bonus",
         "bonus_sets",
@@ -67,6 +69,7 @@ class UndergroveState(State):
         "num_players",
         "options",
         "over",
+        "paths",
         "pcarbon",
         "pending",
         "piece",
@@ -95,6 +98,9 @@ class UndergroveState(State):
     def __init__(self, num_players: int, seed: int, options: dict[str, OptionValue]) -> None:
         n = num_players
         self.init_base(num_players, seed, options)
+        #: Option `carbon_moves=bga`: BGA's carbon movement, tree growth and Partner (§2, §4.2,
+        #: §4.4) instead of the published rules'; read on every legal-move listing.
+        self.bga_moves = options.get("carbon_moves", "rules") == "bga"
         # the forest
         self.tile_at: dict[int, int] = {}
         self.pos = [-1] * (NUM_TILES + 1)
@@ -103,6 +109,11 @@ class UndergroveState(State):
         self.piece: dict[int, int] = {}
         self.pcarbon: dict[int, int] = {}
         self.roots = [-1] * (4 * (NUM_TILES + 1))
+        #: Not saved: shortest paths over the placed tiles, `paths[source][tile]` (§2), filled
+        #: as asked (carbon_movement.py). Clones share it until one of them places a tile,
+        #: which gives that one a new, empty dict (forest.put_tile): a shared dict only ever
+        #: serves states whose forests are the same.
+        self.paths: dict[int, list[int]] = {}
         # cards and tiles
         self.deck: list[int] = []  # deck[0] is drawn next
         self.discard: list[int] = []
@@ -152,6 +163,8 @@ class UndergroveState(State):
         new.piece = self.piece.copy()
         new.pcarbon = self.pcarbon.copy()
         new.roots = self.roots[:]
+        new.bga_moves = self.bga_moves
+        new.paths = self.paths
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.hands = [h[:] for h in self.hands]
@@ -339,11 +352,16 @@ def _check_pieces(s: UndergroveState) -> None:
     supplies plus what is on the board make the starting supplies (§1, §2)."""
     n = s.num_players
     corners = {c + o for c in s.tile_at for o in CORNER_OFFSETS}
+    tree_carbon = 3 if s.bga_moves else 0
     for c, code in s.piece.items():
         if c not in corners:
             raise InvalidStateError(f"saved state has a piece off the forest at {coord_text(c)}")
-        if code != BLOCKER and code >= 4 and s.pcarbon[c] != 3:
-            raise InvalidStateError(f"saved state has a tree at {coord_text(c)} without 3 carbon")
+        # §4.2: a new tree's carbon is discarded; [BGA] it keeps its 3
+        if code != BLOCKER and code >= 4 and s.pcarbon[c] != tree_carbon:
+            raise InvalidStateError(
+                f"saved state has a tree at {coord_text(c)} holding {s.pcarbon[c]} carbon "
+                f"(a tree holds {tree_carbon})"
+            )
     for i, p in enumerate(s.roots):
         if p < 0:
             continue

@@ -89,8 +89,8 @@ def _piece_text(state: UndergroveState, corner: int) -> tuple[str, str]:
 def render_forest(state: UndergroveState) -> Text:
     """The forest as a character grid: each tile shows its id, symbol, name, carbon and pine
     cones, a root mark (the owner's digit) in the inner corner toward each corner, and each
-    corner its piece (`1s2` = player 1's seedling with 2 carbon, `0T3` a tree, `#` a
-    place-holder, `+` free)."""
+    corner its piece (`1s2` = player 1's seedling with 2 carbon, `0T0` a tree, whose carbon
+    was discarded as it grew (`0T3` under `carbon_moves=bga`), `#` a place-holder, `+` free)."""
     if not state.tile_at:
         return Text()
     xy = [coords(c) for c in state.tile_at]
