@@ -22,6 +22,7 @@ from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DE
 from leafpile.games.undergrove.heuristic import BOT_LEVELS
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.turn import DEFAULT_ROUND_LIMIT, MAX_ROUND_LIMIT
+from leafpile.i18n import Msg
 
 #: Decisions in one turn can never exceed this: 3 bonus tiles, 1 + 12 actions (each of the 12
 #: extra-action tiles once, [D] once per turn), each at most 2 absorbs of at most 60 paid steps
@@ -45,44 +46,55 @@ class UndergroveGame(Game):
             OptionSpec(
                 "first_player",
                 "random",
-                "who starts [BGA: random]",
+                Msg("who starts [BGA: random]"),
                 choices=("random", "0", "1", "2", "3"),
             ),
             OptionSpec(
                 "deck",
                 (),
-                "fixed deck order: the 48 mushroom ids 6-53, comma-separated (empty: shuffled)",
+                Msg(
+                    "fixed deck order: the 48 mushroom ids 6-53, comma-separated (empty: shuffled)"
+                ),
             ),
             OptionSpec(
                 "goals",
                 (),
-                "the 3 goals in play, one side of 3 different cards (empty: random)",
+                Msg("the 3 goals in play, one side of 3 different cards (empty: random)"),
             ),
             OptionSpec(
                 "bonus_tiles",
                 (),
-                "bonus tiles laid out at track spaces 2, 4, 6, in that order (empty: shuffled)",
+                Msg(
+                    "bonus tiles laid out at track spaces 2, 4, 6, in that order (empty: shuffled)"
+                ),
             ),
             OptionSpec(
                 "carbon_moves",
                 "rules",
-                "[D] how carbon moves, trees grow and Partner roots: 'rules' (the published "
-                "rules: carbon only onto a rooted tile without carbon, along placed tiles; a new "
-                "tree discards its carbon; Partner places 2 roots) or 'bga' (Board Game Arena's "
-                "code: onto any rooted tile, Manhattan distance; the tree keeps its carbon; the "
-                "2nd Partner root is optional)",
+                Msg(
+                    "[D] how carbon moves, trees grow and Partner roots: 'rules' (the published "
+                    "rules: carbon only onto a rooted tile without carbon, along placed tiles; "
+                    "a new tree discards its carbon; Partner places 2 roots) or 'bga' (Board "
+                    "Game Arena's code: onto any rooted tile, Manhattan distance; the tree keeps "
+                    "its carbon; the 2nd Partner root is optional)"
+                ),
                 choices=("rules", "bga"),
             ),
             OptionSpec(
                 "round_limit",
                 DEFAULT_ROUND_LIMIT,
-                f"[D] the game also ends after this many rounds, 1-{MAX_ROUND_LIMIT} "
-                "(a safety net for stuck games)",
+                Msg(
+                    "[D] the game also ends after this many rounds, 1-{limit} (a safety net for "
+                    "stuck games)",
+                    limit=MAX_ROUND_LIMIT,
+                ),
             ),
         ),
         score_bounds=(0, 100_000),
         max_length=4 + MAX_ROUND_LIMIT * 4 * MAX_TURN_DECISIONS,
-        summary="Trade carbon for nutrients with the mushrooms of a shared forest (2-4 players).",
+        summary=Msg(
+            "Trade carbon for nutrients with the mushrooms of a shared forest (2-4 players)."
+        ),
     )
 
     def extras(self, view: State) -> dict[str, Any]:
