@@ -127,3 +127,25 @@ def test_the_lobby_and_how_to_play_speak_the_chosen_language(browser, live, lang
     )
     assert page.locator(".rule-picture").count() >= 1
     page.context.close()
+
+
+def test_joiners_are_told_when_a_table_fixes_its_deck(browser, live):
+    import httpx
+
+    deck = ",".join(str(i) for i in range(18))
+    body = {
+        "game": "autumn",
+        "players": 2,
+        "options": {"deck": deck},
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+    }
+    table = httpx.post(live.base + "/api/tables", json=body, timeout=10).json()["table"]
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{live.base}/table/{table}")
+    page.wait_for_function("document.body.dataset.version !== undefined", timeout=TIMEOUT)
+    note = page.locator("#fixed-note")
+    assert note.is_visible() and "deck" in note.inner_text()
+    page.goto(live.base + "/")  # a table without a fixed order says nothing
+    open_table(page, live.base, "autumn")
+    assert not page.locator("#fixed-note").is_visible()
+    page.context.close()

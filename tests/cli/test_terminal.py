@@ -110,8 +110,9 @@ def test_serve_on_a_busy_port_says_so_and_never_claims_to_serve():
 
 
 def test_play_in_french():
-    result = run("--lang", "fr", "play", "autumn", "--seats", "me,random", "--seed", "3",
-                 input="1\nquit\n")
+    result = run(
+        "--lang", "fr", "play", "autumn", "--seats", "me,random", "--seed", "3", input="1\nquit\n"
+    )
     assert result.exit_code == 0, result.output
     text = said(result)
     assert "P0: vous" in text
@@ -136,3 +137,12 @@ def test_an_unknown_language_is_a_clear_error():
     result = run("--lang", "de", "games")
     assert result.exit_code == 2
     assert "unknown language 'de'" in said(result)
+
+
+def test_games_explains_one_games_options_in_the_readers_language():
+    result = run("--lang", "fr", "games", "undergrove")
+    assert result.exit_code == 0, result.output
+    text = said(result)
+    assert "carbon_moves" in text and "la règle publiée" in text
+    assert "Donnez les options sous la forme -o NOM=VALEUR" in text
+    assert run("games", "nope").exit_code == 2

@@ -31,13 +31,19 @@ from leafpile.i18n import localize
 
 
 @app.command("games")
-def games_command() -> None:
-    """List the registered games with their player counts and options."""
-    table = Table(title="leafpile games")
-    table.add_column("game", style="bold")
-    table.add_column("players")
-    table.add_column("options (default)")
-    table.add_column("about")
+def games_command(
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="One game: its options explained.")
+    ] = None,
+) -> None:
+    """List the registered games with their player counts and options; with GAME, each of
+    its options with what it does."""
+    if game_name is not None:
+        _game_options(lookup_game(game_name))
+        return
+    table = Table(title=say("leafpile games"))
+    for column in (say("game"), say("players"), say("options (default)"), say("about")):
+        table.add_column(column)
     for game in GAMES.values():
         info = game.info
         opts = "\n".join(
@@ -47,9 +53,39 @@ def games_command() -> None:
             for o in info.options
         )
         table.add_row(
-            info.name, f"{info.min_players}-{info.max_players}", escape(opts), info.summary
+            info.name,
+            f"{info.min_players}-{info.max_players}",
+            escape(opts),
+            localize(info.summary),
         )
     console.print(table)
+
+
+def _game_options(game: Game) -> None:
+    """One game's options, each with its help in the reader's language."""
+    info = game.info
+    console.print(
+        f"[bold]{info.title}[/] ({info.min_players}-{info.max_players}) — "
+        + escape(localize(info.summary))
+    )
+    table = Table()
+    for column in (say("option"), say("default"), say("values"), say("what it does")):
+        table.add_column(column)
+    for o in info.options:
+        values = "/".join(_show(c) for c in o.choices) if o.choices else ""
+        if o.players:
+            values += (" " if values else "") + say(
+                "({players} players only)", players="/".join(map(str, o.players))
+            )
+        table.add_row(o.name, escape(_show(o.default)), escape(values), escape(localize(o.help)))
+    console.print(table)
+    console.print(
+        say(
+            "Give options as -o NAME=VALUE, e.g. leafpile play {game} -o {name}=...",
+            game=info.name,
+            name=info.options[0].name,
+        )
+    )
 
 
 def _show(value: Any) -> str:

@@ -71,6 +71,14 @@ function renderSide(msg) {
     el("button", { onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("Link copied"), "info")) }, t("Copy")),
   );
 
+  // A table whose options fix the order of draws (a scripted deck, bag, goals...) is a puzzle:
+  // whoever reads the options knows what comes. Joiners are told before they sit down.
+  const fixed = Object.entries(msg.options || {}).filter(([, v]) => Array.isArray(v) && v.length).map(([k]) => k);
+  const note = $("fixed-note") || el("p", { id: "fixed-note", class: "fixed-note" });
+  note.textContent = fixed.length ? t("This table fixes the order of its cards or tiles (option {names}): anyone who reads the options knows what comes next.", { names: fixed.join(", ") }) : "";
+  note.hidden = !fixed.length;
+  if (!note.parentNode) $("board").prepend(note);
+
   const turn = $("turn");
   turn.className = "turn";
   if (msg.status === "waiting") turn.textContent = t("Waiting for players to take their seats…");
