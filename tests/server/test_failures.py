@@ -27,9 +27,10 @@ def boom(*_args: Any, **_kwargs: Any) -> Any:
 
 
 def _break(monkeypatch: pytest.MonkeyPatch, part: str) -> None:
-    """Make one piece of the game raise: a Game method or a rules function."""
+    """Make one piece of the game raise: a Game method or a rules function (which the game
+    binds on its state class)."""
     if part in ("legal_actions", "scores"):
-        monkeypatch.setattr(AUTUMN.rules, part, boom)
+        monkeypatch.setattr(AUTUMN.state_class, part, boom)
     else:
         monkeypatch.setattr(AUTUMN, part, boom)
 
