@@ -57,6 +57,16 @@ def server(db_url: str) -> Iterator[ThreadServer]:
 
 
 @pytest.fixture
+def lite(tmp_path) -> Iterator[ThreadServer]:
+    """A server on SQLite only, for checks that do not depend on the database."""
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'leafpile.db'}").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
 def running(server):
     """A two-human table after one action: seat 1 must choose the colours."""
     table, tok_a, tok_b = two_humans(server)

@@ -19,8 +19,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from leafpile import i18n
 from leafpile.games import GAMES
 from leafpile.server import howto, protocol
-from leafpile.server.errors import BadToken, NotFound, Refusal
-from leafpile.server.protocol import Context
+from leafpile.server.errors import BadToken, NotFound, Refusal, TooLarge
+from leafpile.server.protocol import BODY_MAX, Context
 
 WEB_DIR = Path(str(resources.files("leafpile") / "web"))
 
@@ -55,8 +55,25 @@ def guarded(request: Request) -> Context:
     return ctx
 
 
+async def read_body(request: Request) -> bytes:
+    """The request body, read only up to `BODY_MAX` bytes: a longer one (declared or
+    chunked) is refused as soon as it passes the limit, so a client cannot make the server
+    hold more than that (the rest is never read; the connection is closed)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > BODY_MAX:
+        raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_MAX:
+            raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+        parts.append(chunk)
+    return b"".join(parts)
+
+
 async def read_json(request: Request) -> object:
-    return protocol.parse_json(await request.body(), "body")
+    return protocol.parse_json(await read_body(request), "body")
 
 
 def bearer(request: Request) -> str | None:
