@@ -3,9 +3,15 @@ changes nothing, and its memory and time stay bounded."""
 
 from __future__ import annotations
 
+import json
 import socket
 
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
 from leafpile.server.protocol import BODY_MAX
+from tests.server.helpers import AUTUMN, HTTP, create, snapshot, two_humans, unchanged
 from tests.server.live import ThreadServer
 
 
@@ -50,3 +56,112 @@ def test_a_declared_length_over_the_limit_is_refused_before_reading(lite):
     )
     answer = _raw(lite, head, [b"{"])
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+DEEP = "[" * 5000 + "]" * 5000  # under 16 KiB, deeper than Python's recursion limit
+
+
+def test_deeply_nested_json_is_a_400(lite):
+    table, _tok_a, tok_b = two_humans(lite)
+    before = snapshot(lite, table, tok_b)
+    for path in ("/api/tables", f"/api/tables/{table}/seats", f"/api/tables/{table}/actions"):
+        for body in (DEEP, '{"game": ' + DEEP[:3000] + "1" + DEEP[5000:8000] + "}"):
+            r = HTTP.post(lite.base + path, content=body.encode())
+            assert r.status_code == 400 and r.json()["code"] == "bad_json", (path, r.text)
+    unchanged(lite, table, tok_b, before)
+
+
+def test_deeply_nested_json_and_binary_frames_over_a_websocket(lite):
+    table, _tok_a, tok_b = two_humans(lite)
+    before = snapshot(lite, table, tok_b)
+    with connect(f"{lite.ws_base}/ws/tables/{table}") as ws:
+        ws.send(DEEP)
+        while (msg := json.loads(ws.recv(timeout=5)))["type"] != "error":
+            pass
+        assert msg["code"] == "bad_json"
+        ws.send(json.dumps({"type": "ping"}))  # the connection lives on
+        while json.loads(ws.recv(timeout=5))["type"] != "pong":
+            pass
+        ws.send(b"\x00\x01binary")
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
+    unchanged(lite, table, tok_b, before)
+
+
+def test_game_files_are_only_the_renderers_own(lite):
+    ok = HTTP.get(lite.base + "/games/autumn/web/renderer.js")
+    assert ok.status_code == 200 and "createRenderer" in ok.text
+    web = AUTUMN.renderer_dir()
+    assert web is not None
+    (web / "__pycache__").mkdir(exist_ok=True)
+    compiled = list((web / "__pycache__").glob("*.pyc"))
+    if not compiled:  # make one, as importing the package would
+        import py_compile
+
+        py_compile.compile(str(web / "__init__.py"))
+        compiled = list((web / "__pycache__").glob("*.pyc"))
+    for path in [
+        f"__pycache__/{compiled[0].name}",
+        "__init__.py",
+        "renderer.js%00.png",
+        "../__init__.py",
+        "..%2f__init__.py",
+        "x" * 5000,
+        "%ff%fe",
+    ]:
+        r = HTTP.get(f"{lite.base}/games/autumn/web/{path}")
+        assert 300 <= r.status_code < 500 and "import" not in r.text, (path, r.status_code)
+    for path in ["/games/autumn/data/%00.json", "/games/%00/web/renderer.js", "/table/%00"]:
+        assert HTTP.get(lite.base + path).status_code < 500, path
+
+
+def test_a_full_disk_on_table_creation_or_joining_is_a_503_and_changes_nothing(lite, monkeypatch):
+    made = create(lite, [{"kind": "human"}, {"kind": "human"}])
+
+    def full(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(lite.manager.db, "create_table", full)
+    monkeypatch.setattr(lite.manager.db, "take_seat", full)
+    body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
+    r = HTTP.post(lite.base + "/api/tables", json=body)
+    assert r.status_code == 503 and r.json()["code"] == "storage", r.text
+    r = HTTP.post(f"{lite.base}/api/tables/{made['table']}/seats", json={"name": "Bo"})
+    assert r.status_code == 503 and r.json()["code"] == "storage", r.text
+    monkeypatch.undo()
+    assert list(lite.manager.tables) == [made["table"]]
+    assert snapshot(lite, made["table"])["seats"][1]["open"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ana\x00",
+        "A\x1bna",
+        "evil\u202egnp.exe",
+        "\u2066Ana",
+        "\u200b\u200b",
+        "\u3164",
+        "\u2800 \u200d",
+        "\ufeff",
+    ],
+)
+def test_names_with_control_or_bidi_characters_or_only_invisible_ones_are_refused(lite, name):
+    body = {
+        "game": "autumn",
+        "players": 2,
+        "seats": [{"kind": "human"}] * 2,
+        "sit": 0,
+        "name": name,
+    }
+    r = HTTP.post(lite.base + "/api/tables", json=body)
+    assert r.status_code == 422 and r.json()["code"] == "bad_name", r.text
+    assert not lite.manager.tables
+
+
+def test_real_names_are_kept(lite):
+    for name in ["Zoë", "Анна", "李雷", "👩‍👩‍👧 family", "O'Neil-Smith"]:
+        made = create(lite, [{"kind": "human"}, {"kind": "human"}], name=name)
+        assert snapshot(lite, made["table"])["seats"][0]["name"] == name

@@ -124,7 +124,7 @@ class NotFinished(Refusal):
 
 
 class StorageFailed(Refusal):
-    """The database could not store the action (so it was not played)."""
+    """The database could not store the change (so nothing was changed)."""
 
     code = "storage"
 

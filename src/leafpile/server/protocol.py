@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,7 @@ log = logging.getLogger("leafpile.server")
 
 BODY_MAX = 16 * 1024  # bytes of one request body or WebSocket message
 ACTION_MAX = 100  # longest action text accepted from a client
+JSON_DEPTH = 32  # deepest nesting of lists and objects accepted from a client
 
 #: Every refusal's HTTP status (WebSocket clients get the same `code` in an error message).
 STATUS: dict[str, int] = {
@@ -114,23 +116,64 @@ def check_size(data: bytes | str, what: str) -> None:
 
 
 def parse_json(data: bytes | str, what: str) -> Any:
-    """A request body or WebSocket message (`what`) as JSON, refused when too large."""
+    """A request body or WebSocket message (`what`) as JSON, refused when too large or nested
+    deeper than `JSON_DEPTH` (no request needs more, and deep nesting would exhaust the
+    parser's or any later walker's recursion)."""
     check_size(data, what)
     try:
-        return json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        value = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        value = _BAD
+    if value is _BAD or not _shallow(value):
         if what == "message":
-            raise BadJson("that message is not valid JSON") from None
-        raise BadJson("the request body is not valid JSON") from None
+            raise BadJson(f"that message is not valid JSON nested at most {JSON_DEPTH} deep")
+        raise BadJson(f"the request body is not valid JSON nested at most {JSON_DEPTH} deep")
+    return value
+
+
+_BAD = object()
+
+
+def _shallow(value: Any) -> bool:
+    """Whether `value` nests lists and objects at most `JSON_DEPTH` deep (without recursion)."""
+    level: list[Any] = [value]
+    for _ in range(JSON_DEPTH + 1):
+        nested: list[Any] = []
+        for v in level:
+            if isinstance(v, dict):
+                nested.extend(v.values())
+            elif isinstance(v, list):
+                nested.extend(v)
+        if not nested:
+            return True
+        level = nested
+    return False
+
+
+#: Characters a display name may not hold: they reorder or hide the text around them.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: Letters and symbols that draw nothing (fillers, blanks) though Unicode calls them visible.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+#: Categories that show nothing: format characters, spaces, separators, combining marks.
+UNSEEN = frozenset(("Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Cc"))
 
 
 def check_name(name: Any) -> str:
-    """A display name with its spaces tidied."""
+    """A display name with its spaces tidied; refused when it holds control characters or
+    direction overrides (which could disguise it or the text after it) or shows nothing."""
     if not isinstance(name, str) or not name.strip():
         raise BadName("enter a display name")
     cleaned = " ".join(name.split())
     if len(cleaned) > NAME_MAX:
         raise BadName(f"display names are at most {NAME_MAX} characters")
+    for ch in cleaned:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Co", "Cn") or ch in BIDI_CONTROLS:
+            raise BadName(f"display names cannot hold the character U+{ord(ch):04X}")
+    if all(unicodedata.category(ch) in UNSEEN or ch in BLANKS for ch in cleaned):
+        raise BadName("enter a display name that shows something")
     return cleaned
 
 

@@ -99,6 +99,30 @@ async def replay_page(request: Request) -> Response:
     return FileResponse(WEB_DIR / "replay.html")
 
 
+#: What a game's folders may serve: the renderer's own files (never Python, bytecode or
+#: anything hidden), and the game's data.
+RENDERER_FILES = (".js", ".css", ".svg", ".png", ".webp", ".jpg", ".woff2", ".json")
+
+
+@functools.cache
+def game_files(name: str, kind: str) -> dict[str, Path]:
+    """The files of game `name` served under `/games/<name>/<kind>/`, by relative path:
+    listed once (they do not change while the server runs), so a request is only a lookup
+    and no client-made path ever reaches the file system."""
+    game = GAMES[name]
+    folder = game.renderer_dir() if kind == "web" else game.package_dir() / "data"
+    if folder is None or not folder.is_dir():
+        return {}
+    out: dict[str, Path] = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        hidden = any(part.startswith((".", "_")) for part in rel.parts)
+        wanted = RENDERER_FILES if kind == "web" else (".json",)
+        if path.is_file() and not hidden and path.suffix in wanted:
+            out[rel.as_posix()] = path
+    return out
+
+
 @endpoint
 async def game_file(request: Request) -> Response:
     """A game's renderer (`web/`) or data (`data/*.json`), never anything else."""
@@ -106,15 +130,8 @@ async def game_file(request: Request) -> Response:
     kind = request.path_params["kind"]
     if name not in GAMES or kind not in ("web", "data"):
         raise NotFound("no such file")
-    game = GAMES[name]
-    folder = game.renderer_dir() if kind == "web" else game.package_dir() / "data"
-    if folder is None:
-        raise NotFound("no such file")
-    base = folder.resolve()
-    path = (base / request.path_params["path"]).resolve()
-    if base not in path.parents or not path.is_file() or path.suffix == ".py":
-        raise NotFound("no such file")
-    if kind == "data" and path.suffix != ".json":
+    path = game_files(name, kind).get(request.path_params["path"])
+    if path is None:
         raise NotFound("no such file")
     return FileResponse(path)
 

@@ -297,7 +297,11 @@ class TableManager:
             created_at=time.time(),
             seats=new.seats,
         )
-        await self.db.run(self.db.create_table, row)
+        try:
+            await self.db.run(self.db.create_table, row)
+        except STORAGE_ERRORS:
+            log.exception("cannot store a new table")
+            raise StorageFailed("the table could not be stored, so it was not opened") from None
         table = LiveTable(
             id=row.id,
             match=match,
@@ -330,6 +334,9 @@ class TableManager:
                 await self.db.run(self.db.take_seat, table.id, seat.seat, name, digest, new_status)
             except ConflictError as e:
                 raise SeatTaken(str(e)) from None
+            except STORAGE_ERRORS:
+                log.exception("cannot store a seat of table %s", table.id)
+                raise StorageFailed("the seat could not be stored, so it was not taken") from None
             seat.name = name
             seat.token_hash = digest
             if new_status is not None:

@@ -19,6 +19,7 @@ from leafpile.server.protocol import Bucket, Context
 from leafpile.server.tables import Listener, LiveTable
 
 NOT_FOUND_CLOSE = 4404  # close code after "no such table"
+UNSUPPORTED_CLOSE = 1003  # close code after a binary frame (RFC 6455: data it cannot accept)
 FLOOD_STRIKES = 50  # refused messages past the rate before the connection is closed
 
 
@@ -47,6 +48,9 @@ class Connection:
                 if message["type"] == "websocket.disconnect":
                     return
                 text = message.get("text")
+                if text is None:  # a binary frame: this protocol is JSON text only
+                    await self.websocket.close(code=UNSUPPORTED_CLOSE, reason="send JSON text")
+                    return
                 try:
                     if not await self._within_rate(text):
                         return
