@@ -629,12 +629,19 @@ def serve_command(
     db: Annotated[
         str, typer.Option(help="Database URL: sqlite:///file.db or postgresql://...")
     ] = "sqlite:///leafpile.db",
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Believe X-Forwarded-For/-Proto only from these proxy addresses "
+            "(comma-separated, or '*'); by default forwarded headers are ignored."
+        ),
+    ] = None,
 ) -> None:
     """Run the web platform (lobby, live tables with bots, replays) in the browser."""
     from leafpile.server import serve  # imported here so the CLI starts fast
 
     check_port_free(host, port)
-    serve(host=host, port=port, db=db)
+    serve(host=host, port=port, db=db, forwarded_allow_ips=forwarded_allow_ips)
 
 
 def check_port_free(host: str, port: int) -> None:

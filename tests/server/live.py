@@ -74,8 +74,9 @@ class ThreadServer:
 class ProcessServer:
     """`leafpile serve` in its own process, so a test can kill it like a crash."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, *args: str) -> None:
         self.db_url = db_url
+        self.args = args
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -91,6 +92,7 @@ class ProcessServer:
                 str(self.port),
                 "--db",
                 self.db_url,
+                *self.args,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

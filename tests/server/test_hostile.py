@@ -12,7 +12,7 @@ from websockets.sync.client import connect
 
 from leafpile.server.protocol import BODY_MAX
 from tests.server.helpers import AUTUMN, HTTP, create, snapshot, two_humans, unchanged
-from tests.server.live import ThreadServer
+from tests.server.live import ProcessServer, ThreadServer
 
 
 def _raw(server: ThreadServer, head: bytes, chunks: list[bytes], timeout: float = 5.0) -> bytes:
@@ -165,3 +165,47 @@ def test_real_names_are_kept(lite):
     for name in ["Zoë", "Анна", "李雷", "👩‍👩‍👧 family", "O'Neil-Smith"]:
         made = create(lite, [{"kind": "human"}, {"kind": "human"}], name=name)
         assert snapshot(lite, made["table"])["seats"][0]["name"] == name
+
+
+def test_every_answer_has_the_security_headers(lite):
+    table = create(lite, [{"kind": "human"}, {"kind": "human"}])["table"]
+    for path in [
+        "/",
+        f"/table/{table}",
+        "/api/tables",
+        "/static/table.js",
+        "/api/tables/nope",
+        "/games/autumn/web/renderer.js",
+    ]:
+        headers = HTTP.get(lite.base + path).headers
+        csp = headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
+        assert "unsafe-eval" not in csp and "script-src 'self' 'unsafe-inline'" not in csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["x-frame-options"] == "DENY"
+
+
+def _floods(srv: ProcessServer) -> bool:
+    """Whether 80 quick requests, each claiming another forwarded address, meet the flooding
+    guard (20 a second, bursts of 60, per address)."""
+    codes = [
+        HTTP.get(
+            srv.base + "/api/tables", headers={"x-forwarded-for": f"10.9.{i // 250}.{i % 250}"}
+        ).status_code
+        for i in range(80)
+    ]
+    return 429 in codes
+
+
+def test_forwarded_addresses_are_believed_only_from_configured_proxies(tmp_path):
+    srv = ProcessServer(f"sqlite:///{tmp_path / 'a.db'}").start()
+    try:
+        assert _floods(srv), "a loopback client chose its own address with X-Forwarded-For"
+    finally:
+        srv.kill()
+    srv = ProcessServer(f"sqlite:///{tmp_path / 'b.db'}", "--forwarded-allow-ips", "127.0.0.1")
+    srv.start()
+    try:
+        assert not _floods(srv)  # behind a configured proxy, each forwarded client counts
+    finally:
+        srv.kill()

@@ -13,8 +13,10 @@ import os
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from leafpile.server import protocol, routes
 from leafpile.server.bots import BotPool
@@ -22,6 +24,41 @@ from leafpile.server.db import Database
 from leafpile.server.protocol import BODY_MAX, Context, RateLimit
 from leafpile.server.tables import TableManager
 from leafpile.server.ws import table_socket
+
+#: Sent with every HTTP answer. The pages load ES modules, styles and pictures from this
+#: server only and talk to it by `fetch` and WebSocket ('self' covers ws: and wss: of the same
+#: host); inline styles stay allowed for the style attributes of drawn SVG and of rulebook
+#: tables (styles cannot run code); nothing may frame the pages.
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+        b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SecurityHeaders:
+    """ASGI middleware adding `SECURITY_HEADERS` to every HTTP answer (WebSockets pass)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def create_app(
@@ -71,6 +108,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=routes.WEB_DIR), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
     )
     app.state.ctx = ctx
     return app
@@ -81,11 +119,15 @@ def serve(
     port: int = 8000,
     db: str = "sqlite:///leafpile.db",
     bot_delay: float | None = None,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
     """Run the platform with uvicorn until interrupted (`leafpile serve`).
 
     Seat bots wait `bot_delay` seconds before moving so people can follow the game
-    (default 0.5 s, or the LEAFPILE_BOT_DELAY environment variable)."""
+    (default 0.5 s, or the LEAFPILE_BOT_DELAY environment variable). `X-Forwarded-For` and
+    `X-Forwarded-Proto` are believed only from the proxies in `forwarded_allow_ips`
+    (comma-separated addresses, or "*"): otherwise any client, a local one included, could
+    pick the address the flooding guard counts against."""
     import uvicorn
 
     if bot_delay is None:
@@ -94,4 +136,12 @@ def serve(
     app = create_app(db, bot_delay=bot_delay)
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     print(f"leafpile is serving on http://{shown}:{port}  (database: {db})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=BODY_MAX * 4)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=BODY_MAX * 4,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
+    )
