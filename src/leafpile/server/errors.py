@@ -48,6 +48,12 @@ class Flooding(Refusal):
     code = "flooding"
 
 
+class TooManySockets(Refusal):
+    """Too many WebSockets on one table, or from one address."""
+
+    code = "too_many_sockets"
+
+
 class NotFound(Refusal):
     code = "not_found"
 

@@ -31,6 +31,7 @@ from leafpile.server.errors import (
     Flooding,
     Refusal,
     TooLarge,
+    TooManySockets,
     UnknownGame,
     new_error_id,
 )
@@ -75,6 +76,7 @@ STATUS: dict[str, int] = {
     "bad_name": 422,
     "illegal": 422,
     "flooding": 429,
+    "too_many_sockets": 429,
     "internal": 500,
     "storage": 503,
 }
@@ -417,6 +419,11 @@ class RateLimit:
 
     rate: float = 20.0
     burst: float = 60.0
+    #: WebSockets open at once from one address (when `enabled`), and on one table (always).
+    sockets_per_address: int = 32
+    sockets_per_table: int = 256
+    #: Messages waiting for one slow WebSocket client before it is dropped (always).
+    outbox: int = 64
     enabled: bool = True
 
 
@@ -450,6 +457,7 @@ class Context:
     limit: RateLimit
     allow_client_seed: bool = False
     buckets: dict[str, Bucket] = field(default_factory=dict)
+    sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
 
     def guard(self, client: str) -> None:
         """Refuse a client address that floods the HTTP API."""
@@ -460,3 +468,19 @@ class Context:
             bucket = self.buckets[client] = Bucket(self.limit)
         if not bucket.take():
             raise flooding()
+
+    def open_socket(self, client: str, table: LiveTable) -> None:
+        """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""
+        if len(table.listeners) >= self.limit.sockets_per_table:
+            raise TooManySockets("this table has as many watchers as it can take; try later")
+        held = self.sockets.get(client, 0)
+        if self.limit.enabled and held >= self.limit.sockets_per_address:
+            raise TooManySockets("too many connections from your address; close some")
+        self.sockets[client] = held + 1
+
+    def close_socket(self, client: str) -> None:
+        held = self.sockets.get(client, 0) - 1
+        if held > 0:
+            self.sockets[client] = held
+        else:
+            self.sockets.pop(client, None)

@@ -397,13 +397,23 @@ class TableManager:
         self._schedule_bot(table)
 
     # -- listeners ------------------------------------------------------------------------------
+    # Only a seat's presence changing is pushed to everyone (its "connected" flag); a
+    # spectator coming or going costs nobody else anything, however many there are.
     def listen(self, table: LiveTable, listener: Listener) -> None:
         table.listeners.append(listener)
-        self.publish(table)
 
     def unlisten(self, table: LiveTable, listener: Listener) -> None:
         if listener in table.listeners:
+            before = table.connected_seats()
             table.listeners.remove(listener)
+            if table.connected_seats() != before:
+                self.publish(table)
+
+    def speak_for(self, table: LiveTable, listener: Listener, seat: int | None) -> None:
+        """`listener` now speaks for `seat` (None: watches)."""
+        before = table.connected_seats()
+        listener.seat = seat
+        if table.connected_seats() != before:
             self.publish(table)
 
     # -- bots -----------------------------------------------------------------------------------
