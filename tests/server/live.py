@@ -41,6 +41,7 @@ class ThreadServer:
     def __init__(self, db_url: str, **app_options: Any) -> None:
         app_options.setdefault("allow_client_seed", True)
         app_options.setdefault("rate_limit", RateLimit(enabled=False))
+        app_options.setdefault("bot_workers", "thread")  # starts at once; patches reach it
         self.db_url = db_url
         self.app_options = app_options
         self.port = free_port()

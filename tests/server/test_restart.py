@@ -72,6 +72,8 @@ def test_a_killed_server_resumes_the_game_from_the_same_state(db_url):
             )
             assert r.status_code == 200, r.text
         assert HTTP.get(f"{srv.base}/api/tables/{table}/record").status_code == 200
+        replay = HTTP.get(f"{srv.base}/api/tables/{table}/replay")  # built in a worker process
+        assert replay.status_code == 200 and len(replay.json()["steps"]) == after["version"] + 1
     finally:
         srv.kill()
 

@@ -135,6 +135,12 @@ class StorageFailed(Refusal):
     code = "storage"
 
 
+class Busy(Refusal):
+    """The server is doing as much of this kind of work as it allows at once."""
+
+    code = "busy"
+
+
 def new_error_id() -> str:
     """A short id that ties an internal error's answer (or lack of one) to its log line."""
     return secrets.token_hex(4)

@@ -9,17 +9,20 @@ once), and `STATUS` is the one map from a refusal's code to an HTTP status.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from leafpile import i18n
 from leafpile.bots import BOTS
-from leafpile.engine import Action, LeafpileError, State
+from leafpile.engine import Action, GameRecord, LeafpileError, State
 from leafpile.games import GAMES
+from leafpile.server.bots import BotPool
 from leafpile.server.db import NAME_MAX, SeatRow
 from leafpile.server.errors import (
     BadJson,
@@ -28,6 +31,7 @@ from leafpile.server.errors import (
     BadRequest,
     BadSeats,
     BadSeed,
+    Busy,
     Flooding,
     Refusal,
     TooLarge,
@@ -79,6 +83,7 @@ STATUS: dict[str, int] = {
     "too_many_sockets": 429,
     "internal": 500,
     "storage": 503,
+    "busy": 503,
 }
 
 
@@ -345,41 +350,95 @@ def broadcast(table: LiveTable) -> None:
         lst.log_sent = len(table.log)
 
 
-def replay(table: LiveTable) -> dict[str, Any]:
-    """Every step of the table so far as the public saw it (the record's one replay)."""
-    game = table.game
+def replay_steps(game_name: str, record: dict[str, Any]) -> str:
+    """The JSON list of every step of a game record as the public saw it (each step's view,
+    player to move, scores, extras and the log line that led to it).
+
+    It replays the whole game, so it runs in the worker pool, never on the event loop, and
+    its answer is cached per (table, version) by `ReplayCache`."""
+    game = GAMES[game_name]
     steps: list[dict[str, Any]] = []
+    line: str | None = None
 
     def step(state: State) -> None:
-        i = len(steps)
         view = game.player_view(state, None)
         to_move = state.current_player
         steps.append(
             {
-                "version": i,
+                "version": len(steps),
                 "view": public_dict(view, finished=False),
                 "to_move": to_move if to_move >= 0 else None,
                 "scores": view.scores(),
                 "extras": game.extras(view),
-                "line": str(table.log[i - 1].line_for(None)) if i else None,
-                "msg": i18n.as_json(table.log[i - 1].line_for(None)) if i else None,
+                "line": None if line is None else str(line),
+                "msg": None if line is None else i18n.as_json(line),
             }
         )
 
-    def visit(state: State, _action: Action) -> None:
+    def visit(state: State, action: Action) -> None:
+        nonlocal line
         step(state)
+        line = game.describe(game.player_view(state, None), action)
 
-    step(table.record().replay(game, visit))
+    step(GameRecord.from_dict(record).replay(game, visit))
+    return json.dumps(steps)
+
+
+class ReplayCache:
+    """Replays built in the worker pool, each (table, version) once, kept while they fit in
+    `max_chars`; at most `max_building` different ones are built at a time (more are
+    refused as busy), so replay requests cannot take the server's time from its tables."""
+
+    def __init__(self, max_chars: int = 64 * 2**20, max_building: int = 4) -> None:
+        self.max_chars = max_chars
+        self.max_building = max_building
+        self.done: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self.chars = 0
+        self.building: dict[tuple[str, int], asyncio.Future[str]] = {}
+
+    async def steps(self, table: LiveTable, workers: BotPool) -> str:
+        key = (table.id, table.version)
+        cached = self.done.get(key)
+        if cached is not None:
+            self.done.move_to_end(key)
+            return cached
+        pending = self.building.get(key)
+        if pending is None:
+            if len(self.building) >= self.max_building:
+                raise Busy("the server is building other replays; try again in a moment")
+            record = table.record().to_dict()
+            pending = asyncio.ensure_future(
+                workers.run(replay_steps, table.game.info.name, record)
+            )
+            self.building[key] = pending
+            pending.add_done_callback(lambda done: self._built(key, done))
+        return await asyncio.shield(pending)
+
+    def _built(self, key: tuple[str, int], done: asyncio.Future[str]) -> None:
+        self.building.pop(key, None)
+        if done.cancelled() or done.exception() is not None:
+            return  # the waiting requests answer the failure
+        text = done.result()
+        if len(text) > self.max_chars:
+            return
+        self.done[key] = text
+        self.chars += len(text)
+        while self.chars > self.max_chars:
+            _, old = self.done.popitem(last=False)
+            self.chars -= len(old)
+
+
+def replay_head(table: LiveTable) -> dict[str, Any]:
+    """The replay answer without its steps (`ReplayCache.steps` gives those)."""
     return {
         "table": table.id,
-        "game": game.info.name,
-        "title": game.info.title,
+        "game": table.game.info.name,
+        "title": table.game.info.title,
         "status": table.status,
         "players": table.players,
         "options": table.options,
         "seats": seats_public(table),
         "winners": table.position.winners if table.status == FINISHED else None,
-        "steps": steps,
     }
 
 
@@ -458,6 +517,7 @@ class Context:
     allow_client_seed: bool = False
     buckets: dict[str, Bucket] = field(default_factory=dict)
     sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
+    replays: ReplayCache = field(default_factory=ReplayCache)
 
     def guard(self, client: str) -> None:
         """Refuse a client address that floods the HTTP API."""

@@ -8,6 +8,7 @@ exception into a 500 whose error id is also in the log line with the traceback.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -221,7 +222,11 @@ async def api_act(request: Request) -> Response:
 async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)
-    return JSONResponse(protocol.replay(ctx.manager.get(request.path_params["table_id"])))
+    table = ctx.manager.get(request.path_params["table_id"])
+    head = protocol.replay_head(table)  # read now: the table may move on while steps build
+    steps = await ctx.replays.steps(table, ctx.manager.bots)
+    body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
+    return Response(body, media_type="application/json")
 
 
 @endpoint
