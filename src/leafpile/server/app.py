@@ -22,7 +22,7 @@ from leafpile.server import protocol, routes
 from leafpile.server.bots import BotPool
 from leafpile.server.db import Database
 from leafpile.server.protocol import BODY_MAX, Context, RateLimit
-from leafpile.server.tables import TableManager
+from leafpile.server.tables import WAITING_TTL, TableManager
 from leafpile.server.ws import table_socket
 
 #: Sent with every HTTP answer. The pages load ES modules, styles and pictures from this
@@ -68,16 +68,19 @@ def create_app(
     allow_client_seed: bool = False,
     rate_limit: RateLimit | None = None,
     bot_workers: str = "process",
+    waiting_ttl: float = WAITING_TTL,
 ) -> Starlette:
     """The whole platform as one ASGI app (tables are loaded from `db_url` at start-up).
 
     `allow_client_seed` lets a request fix the seed (tests); `bot_workers` is "process" or
-    "thread"; seat bots wait `bot_delay` seconds before moving."""
+    "thread"; seat bots wait `bot_delay` seconds before moving; a waiting table nobody joins
+    or watches for `waiting_ttl` seconds is closed."""
     manager = TableManager(
         Database(db_url),
         BotPool(bot_workers),
         bot_delay=bot_delay,
         publish=protocol.broadcast,
+        waiting_ttl=waiting_ttl,
     )
     ctx = Context(manager, rate_limit or RateLimit(), allow_client_seed=allow_client_seed)
 

@@ -222,6 +222,23 @@ class Database:
                     .values(status=new_status, updated_at=time.time())
                 )
 
+    def delete_waiting(self, table_id: str) -> bool:
+        """Delete a table that is still waiting for players (it has no actions); False if it
+        has started meanwhile (another process seated someone)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats.delete().where(
+                    seats.c.table_id == table_id,
+                    select(tables.c.id)
+                    .where(tables.c.id == table_id, tables.c.status == "waiting")
+                    .exists(),
+                )
+            )
+            gone = conn.execute(
+                tables.delete().where(tables.c.id == table_id, tables.c.status == "waiting")
+            )
+            return bool(gone.rowcount == 1)
+
     def append_action(
         self, table_id: str, n: int, seat: int, notation: str, new_status: str | None
     ) -> None:

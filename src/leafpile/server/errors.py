@@ -54,6 +54,12 @@ class TooManySockets(Refusal):
     code = "too_many_sockets"
 
 
+class TooManyTables(Refusal):
+    """One address has opened as many waiting tables as it may."""
+
+    code = "too_many_tables"
+
+
 class NotFound(Refusal):
     code = "not_found"
 

@@ -36,6 +36,7 @@ from leafpile.server.errors import (
     Refusal,
     TooLarge,
     TooManySockets,
+    TooManyTables,
     UnknownGame,
     new_error_id,
 )
@@ -81,6 +82,7 @@ STATUS: dict[str, int] = {
     "illegal": 422,
     "flooding": 429,
     "too_many_sockets": 429,
+    "too_many_tables": 429,
     "internal": 500,
     "storage": 503,
     "busy": 503,
@@ -483,6 +485,11 @@ class RateLimit:
     sockets_per_table: int = 256
     #: Messages waiting for one slow WebSocket client before it is dropped (always).
     outbox: int = 64
+    #: Tables one address may open (when `enabled`): a bucket of `tables_burst` refilled at
+    #: `tables_rate` a second, and at most `open_tables` waiting for players at once.
+    tables_rate: float = 0.1
+    tables_burst: float = 10.0
+    open_tables: int = 8
     enabled: bool = True
 
 
@@ -518,6 +525,7 @@ class Context:
     buckets: dict[str, Bucket] = field(default_factory=dict)
     sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
     replays: ReplayCache = field(default_factory=ReplayCache)
+    table_buckets: dict[str, Bucket] = field(default_factory=dict)
 
     def guard(self, client: str) -> None:
         """Refuse a client address that floods the HTTP API."""
@@ -528,6 +536,25 @@ class Context:
             bucket = self.buckets[client] = Bucket(self.limit)
         if not bucket.take():
             raise flooding()
+
+    def guard_create(self, client: str, new: NewTable) -> None:
+        """Refuse a client address that opens tables faster than people do, or that has
+        too many waiting for players already (when `new` would wait too)."""
+        if not self.limit.enabled:
+            return
+        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
+        if waits and self.manager.open_tables_of(client) >= self.limit.open_tables:
+            raise TooManyTables(
+                f"you have {self.limit.open_tables} tables waiting for players already"
+            )
+        bucket = self.table_buckets.get(client)
+        if bucket is None:
+            if len(self.table_buckets) > 10_000:
+                self.table_buckets.clear()
+            rate = RateLimit(rate=self.limit.tables_rate, burst=self.limit.tables_burst)
+            bucket = self.table_buckets[client] = Bucket(rate)
+        if not bucket.take():
+            raise Flooding("you have opened many tables lately: wait a little")
 
     def open_socket(self, client: str, table: LiveTable) -> None:
         """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""

@@ -49,10 +49,14 @@ def context(request: Request) -> Context:
     return cast(Context, request.app.state.ctx)
 
 
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
 def guarded(request: Request) -> Context:
     """The server context, once the client's flooding bucket allows this request."""
     ctx = context(request)
-    ctx.guard(request.client.host if request.client else "?")
+    ctx.guard(client_of(request))
     return ctx
 
 
@@ -177,7 +181,8 @@ async def api_tables(request: Request) -> Response:
 async def api_create(request: Request) -> Response:
     ctx = guarded(request)
     new = protocol.read_new_table(await read_json(request), ctx.allow_client_seed)
-    table, token = await ctx.manager.create(new)
+    ctx.guard_create(client_of(request), new)
+    table, token = await ctx.manager.create(new, client_of(request))
     answer = {
         "table": table.id,
         "seat": new.sit,

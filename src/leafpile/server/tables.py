@@ -61,6 +61,7 @@ log = logging.getLogger("leafpile.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT = "human", "bot"
 LOBBY_MAX = 200  # tables the lobby lists, newest first
+WAITING_TTL = 3600.0  # seconds a waiting table nobody joins or watches stays open
 BOT_RETRY = 2.0  # seconds before a bot whose move failed or was refused tries again
 
 
@@ -98,6 +99,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: list[Listener] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    creator: str | None = None  # the address that opened it (limits; not stored)
+    touched: float = field(default_factory=time.monotonic)  # last change (waiting expiry)
 
     @property
     def game(self) -> Game:
@@ -207,8 +210,11 @@ class TableManager:
         *,
         bot_delay: float = 0.0,
         publish: Callable[[LiveTable], None] | None = None,
+        waiting_ttl: float = WAITING_TTL,
     ) -> None:
         self.db = db
+        self.waiting_ttl = waiting_ttl
+        self.sweeper: asyncio.Task[None] | None = None
         self.bots = bots
         self.bot_delay = bot_delay
         self.publish: Callable[[LiveTable], None] = publish or (lambda _table: None)
@@ -229,10 +235,13 @@ class TableManager:
             self.tables[table.id] = table
         for table in self.tables.values():
             self._schedule_bot(table)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
         self.closing = True
         self.writer.stop()
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -262,6 +271,37 @@ class TableManager:
             log=entries,
         )
 
+    # -- abandoned tables ------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        """Expire abandoned waiting tables now and then, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(min(60.0, self.waiting_ttl / 2))
+            try:
+                await self.sweep()
+            except STORAGE_ERRORS:  # the database is away: try again next time
+                log.exception("cannot expire abandoned tables")
+
+    async def sweep(self) -> list[str]:
+        """Close the waiting tables nobody has joined or watched for `waiting_ttl` seconds
+        (they would fill the lobby for ever); returns their ids."""
+        cutoff = time.monotonic() - self.waiting_ttl
+        gone = []
+        for table in list(self.tables.values()):
+            if table.status == WAITING and table.touched < cutoff and not table.listeners:
+                async with table.lock:
+                    if table.status != WAITING:
+                        continue
+                    if await self.db.run(self.db.delete_waiting, table.id):
+                        del self.tables[table.id]
+                        gone.append(table.id)
+        if gone:
+            log.info("expired %d abandoned waiting table(s)", len(gone))
+        return gone
+
+    def open_tables_of(self, client: str) -> int:
+        """How many waiting tables `client` has opened."""
+        return sum(1 for t in self.tables.values() if t.creator == client and t.status == WAITING)
+
     # -- lookups --------------------------------------------------------------------------------
     def get(self, table_id: Any) -> LiveTable:
         if not isinstance(table_id, str) or table_id not in self.tables:
@@ -273,7 +313,9 @@ class TableManager:
         return sorted(self.tables.values(), key=lambda t: -t.created_at)[:LOBBY_MAX]
 
     # -- creating and joining -------------------------------------------------------------------
-    async def create(self, new: NewTable) -> tuple[LiveTable, str | None]:
+    async def create(
+        self, new: NewTable, creator: str | None = None
+    ) -> tuple[LiveTable, str | None]:
         """Open a table (seating its creator if asked); returns it and the creator's token."""
         seed = new.seed if new.seed is not None else secrets.randbits(63)
         token: str | None = None
@@ -309,6 +351,7 @@ class TableManager:
             created_at=row.created_at,
             seats=row.seats,
             position=position,
+            creator=creator,
         )
         self.tables[table.id] = table
         self._schedule_bot(table)
@@ -339,6 +382,7 @@ class TableManager:
                 raise StorageFailed("the seat could not be stored, so it was not taken") from None
             seat.name = name
             seat.token_hash = digest
+            table.touched = time.monotonic()
             if new_status is not None:
                 table.status = new_status
             self.publish(table)
