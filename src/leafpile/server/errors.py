@@ -141,6 +141,12 @@ class StorageFailed(Refusal):
     code = "storage"
 
 
+class Damaged(Refusal):
+    """The table's stored rows cannot be rebuilt: it is set aside (and logged)."""
+
+    code = "damaged"
+
+
 class Busy(Refusal):
     """The server is doing as much of this kind of work as it allows at once."""
 

@@ -86,6 +86,7 @@ STATUS: dict[str, int] = {
     "internal": 500,
     "storage": 503,
     "busy": 503,
+    "damaged": 503,
 }
 
 
@@ -248,20 +249,19 @@ def read_join(body: Any) -> tuple[str, Any]:
     return check_name(body.get("name")), body.get("seat")
 
 
-def read_action(body: Any, table_id: str, manager: TableManager) -> tuple[LiveTable, int, str]:
-    """`{table, version, action}` sent to table `table_id` -> the table, version and text."""
+def read_action(body: Any, table: LiveTable) -> tuple[int, str]:
+    """`{table, version, action}` sent to `table` -> the version and the action's text."""
     if not isinstance(body, dict):
         raise BadRequest("send a JSON object {table, version, action}")
-    if body.get("table", table_id) != table_id:
+    if body.get("table", table.id) != table.id:
         raise BadRequest("the table in the body is not this table")
-    table = manager.get(table_id)
     version = body.get("version")
     text = body.get("action")
     if not isinstance(version, int) or isinstance(version, bool):
         raise BadRequest("version must be an integer")
     if not isinstance(text, str) or not text.strip() or len(text) > ACTION_MAX:
         raise BadRequest("action must be a short notation string")
-    return table, version, text
+    return version, text
 
 
 # -- what each audience is shown ----------------------------------------------------------------
@@ -322,21 +322,11 @@ def snapshot(table: LiveTable, audience: int | None, log_from: int = 0) -> dict[
         "view": seen.data,
         "legal": position.legal if acting and audience == to_move else [],
         "log_start": log_from,
-        "log": [log_item(e.seat, e.line_for(audience)) for e in table.log[log_from:]],
+        "log": [{"seat": e.seat, **e.item_for(audience)} for e in table.log[log_from:]],
         "scores": seen.scores,
         "winners": position.winners if table.status == FINISHED else None,
         "extras": seen.extras,
     }
-
-
-def log_item(seat: int, line: str) -> dict[str, Any]:
-    """One log line: its English text, and its message form when the game wrote it as a
-    `Msg`, so each browser shows it in its reader's language."""
-    item: dict[str, Any] = {"seat": seat, "text": str(line)}
-    msg = i18n.as_json(line)
-    if msg is not None:
-        item["msg"] = msg
-    return item
 
 
 def broadcast(table: LiveTable) -> None:

@@ -196,7 +196,7 @@ async def api_create(request: Request) -> Response:
 @endpoint
 async def api_table(request: Request) -> Response:
     ctx = guarded(request)
-    table = ctx.manager.get(request.path_params["table_id"])
+    table = await ctx.manager.find(request.path_params["table_id"])
     token = bearer(request)
     seat = table.seat_of(token)
     if token and seat is None:
@@ -208,7 +208,7 @@ async def api_table(request: Request) -> Response:
 async def api_join(request: Request) -> Response:
     ctx = guarded(request)
     body = await read_json(request)
-    table = ctx.manager.get(request.path_params["table_id"])
+    table = await ctx.manager.find(request.path_params["table_id"])
     name, wanted = protocol.read_join(body)
     seat, token = await ctx.manager.join(table, name, wanted)
     return JSONResponse({"table": table.id, "seat": seat, "token": token})
@@ -218,7 +218,8 @@ async def api_join(request: Request) -> Response:
 async def api_act(request: Request) -> Response:
     ctx = guarded(request)
     body = await read_json(request)
-    table, version, text = protocol.read_action(body, request.path_params["table_id"], ctx.manager)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    version, text = protocol.read_action(body, table)
     seat = await ctx.manager.act(table, bearer(request), version, text)
     return JSONResponse(protocol.snapshot(table, seat))
 
@@ -227,7 +228,7 @@ async def api_act(request: Request) -> Response:
 async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)
-    table = ctx.manager.get(request.path_params["table_id"])
+    table = await ctx.manager.find(request.path_params["table_id"])
     head = protocol.replay_head(table)  # read now: the table may move on while steps build
     steps = await ctx.replays.steps(table, ctx.manager.bots)
     body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
@@ -237,7 +238,7 @@ async def api_replay(request: Request) -> Response:
 @endpoint
 async def api_record(request: Request) -> Response:
     ctx = guarded(request)
-    table = ctx.manager.get(request.path_params["table_id"])
+    table = await ctx.manager.find(request.path_params["table_id"])
     record = table.finished_record()
     filename = f"{table.game.info.name}-{table.id}.json"
     return Response(

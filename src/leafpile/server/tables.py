@@ -14,15 +14,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from leafpile.bots import BotSeat
-from leafpile.engine import Action, GameRecord, LeafpileError, State
+from leafpile.engine import Action, GameRecord, InvalidStateError, LeafpileError, State
 from leafpile.engine.game import Game
 from leafpile.engine.match import Match
 from leafpile.engine.options import OptionValue
@@ -33,13 +35,16 @@ from leafpile.server.db import (
     ActionWriter,
     ConflictError,
     Database,
+    LoadedTable,
     SeatRow,
+    StoredAction,
     TableRow,
 )
 from leafpile.server.errors import (
     BadOptions,
     BadToken,
     Conflict,
+    Damaged,
     GameOver,
     IllegalAction,
     NotFinished,
@@ -61,6 +66,8 @@ log = logging.getLogger("leafpile.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT = "human", "bot"
 LOBBY_MAX = 200  # tables the lobby lists, newest first
+SNAPSHOT_EVERY = 32  # actions between stored snapshots (and one when a game ends)
+COLD_MAX = 1000  # finished tables kept in memory once loaded or finished
 WAITING_TTL = 3600.0  # seconds a waiting table nobody joins or watches stays open
 BOT_RETRY = 2.0  # seconds before a bot whose move failed or was refused tries again
 
@@ -198,6 +205,78 @@ class NewTable:
     name: str | None = None  # the creator's display name when they sit
 
 
+def rebuild(raw: LoadedTable) -> LiveTable:
+    """A stored table in play again. Its state comes from the latest snapshot and the few
+    actions after it, its log lines from the stored lines; a table stored before snapshots
+    (or whose snapshot or lines cannot be read) is replayed from its log, the source of
+    truth. Raises on rows that cannot make a table (a gap in the log, broken JSON, an
+    illegal action): the caller sets such a table aside."""
+    game = get_game(raw.game)
+    options = json.loads(raw.options)
+    if not isinstance(options, dict):
+        raise ValueError(f"table {raw.id}: its options are not a JSON object")
+    if [s.seat for s in raw.seats] != list(range(raw.players)):
+        raise ValueError(f"table {raw.id}: seats {[s.seat for s in raw.seats]} for {raw.players}")
+    for i, (n, _seat, _notation, _lines) in enumerate(raw.actions):
+        if n != i:
+            raise ValueError(f"table {raw.id}: its action log has a gap at {i} (then {n})")
+    record = GameRecord(raw.game, raw.players, raw.seed, options, [a[2] for a in raw.actions])
+    match = Match(game, record.initial_state(game), record)
+    fast = _from_snapshot(game, raw, match.state)
+    if fast is not None:
+        match.state, entries = fast
+    else:
+        entries = []
+
+        def visit(state: State, action: Action) -> None:
+            lines = [game.describe(view, action) for view in audience_views(game, state)]
+            entries.append(LogEntry.of(state.current_player, lines))
+
+        match.state = record.replay(game, visit)
+    position = Position(game, match.state, len(record.actions), raw.status == FINISHED)
+    return LiveTable(
+        id=raw.id,
+        match=match,
+        status=raw.status,
+        created_at=raw.created_at,
+        seats=raw.seats,
+        position=position,
+        log=entries,
+    )
+
+
+def _from_snapshot(
+    game: Game, raw: LoadedTable, initial: State
+) -> tuple[State, list[LogEntry]] | None:
+    """The table's state and log from its snapshot, stored lines and the actions after the
+    snapshot; None when something is missing or unreadable (then the log is replayed)."""
+    audiences = raw.players + 1
+    entries: list[LogEntry] = []
+    for _n, seat, _notation, lines in raw.actions:
+        items = json.loads(lines) if lines is not None else None
+        if not (isinstance(items, list) and len(items) == audiences):
+            return None
+        if not all(isinstance(item, dict) and isinstance(item.get("text"), str) for item in items):
+            return None
+        entries.append(LogEntry(seat, items))
+    version, state = 0, initial.clone()
+    if raw.snapshot is not None:
+        version = raw.snapshot[0]
+        if not 0 <= version <= len(raw.actions):
+            return None
+        try:
+            state = game.state_from_dict(json.loads(raw.snapshot[1]))
+        except (LeafpileError, ValueError, TypeError, KeyError):
+            log.warning("table %s: its snapshot cannot be read; replaying its log", raw.id)
+            return None
+    for i in range(version, len(raw.actions)):
+        try:
+            state.apply(state.parse_action(raw.actions[i][2]))
+        except LeafpileError as e:
+            raise InvalidStateError(f"table {raw.id}: action {i}: {e}") from e
+    return state, entries
+
+
 class TableManager:
     """Every table of this server, their persistence and their seat bots. `publish(table)`
     is called after every change so the protocol layer can push it to the table's
@@ -219,20 +298,26 @@ class TableManager:
         self.bot_delay = bot_delay
         self.publish: Callable[[LiveTable], None] = publish or (lambda _table: None)
         self.tables: dict[str, LiveTable] = {}
+        self.broken: set[str] = set()  # tables whose rows cannot be rebuilt: set aside
+        self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
         self.closing = False
         self.writer = ActionWriter(db)
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
+        """Load the tables still in play (and the newest finished ones, for the lobby) from
+        their snapshots: start-up time follows the tables in play, not the history. Older
+        finished tables are loaded when someone asks for one (`find`)."""
         await self.db.run(self.db.migrate)
-        rows = await self.db.run(self.db.load_all)
-        for row in rows:
-            try:
-                table = self._rebuild(row)
-            except Exception:  # one broken table must not keep the others down
-                log.exception("table %s cannot be rebuilt from its log; it is not served", row.id)
-                continue
-            self.tables[table.id] = table
+        ids = await self.db.run(self.db.table_ids, LOBBY_MAX)
+        for raw in await self.db.run(self.db.load_tables, ids):
+            self._admit(raw)
+        if self.broken:
+            log.error(
+                "%d table(s) set aside, not served (see their tracebacks above): %s",
+                len(self.broken),
+                ", ".join(sorted(self.broken)),
+            )
         for table in self.tables.values():
             self._schedule_bot(table)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
@@ -248,28 +333,16 @@ class TableManager:
         self.bots.shutdown()
         self.db.close()
 
-    def _rebuild(self, row: TableRow) -> LiveTable:
-        """Replay the table's log (`GameRecord.replay`), rebuilding each audience's log line."""
-        game = get_game(row.game)
-        record = GameRecord(row.game, row.players, row.seed, dict(row.options), list(row.actions))
-        match = Match(game, record.initial_state(game), record)
-        entries: list[LogEntry] = []
-
-        def visit(state: State, action: Action) -> None:
-            lines = [game.describe(view, action) for view in audience_views(game, state)]
-            entries.append(LogEntry(state.current_player, lines))
-
-        match.state = record.replay(game, visit)
-        position = Position(game, match.state, len(record.actions), row.status == FINISHED)
-        return LiveTable(
-            id=row.id,
-            match=match,
-            status=row.status,
-            created_at=row.created_at,
-            seats=row.seats,
-            position=position,
-            log=entries,
-        )
+    def _admit(self, raw: LoadedTable) -> LiveTable | None:
+        """Serve a stored table, or set it aside (logged with its traceback) when its rows
+        cannot be rebuilt: one bad table must not keep the others down."""
+        try:
+            table = rebuild(raw)
+        except Exception:  # reported with the traceback; the table is set aside, not served
+            log.exception("table %s cannot be rebuilt from its rows; it is set aside", raw.id)
+            self.broken.add(raw.id)
+            return None
+        return self.tables.setdefault(table.id, table)
 
     # -- abandoned tables ------------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
@@ -304,9 +377,46 @@ class TableManager:
 
     # -- lookups --------------------------------------------------------------------------------
     def get(self, table_id: Any) -> LiveTable:
+        """A table in memory (every table in play is)."""
         if not isinstance(table_id, str) or table_id not in self.tables:
-            raise TableNotFound(f"there is no table {table_id!r}")
+            raise TableNotFound(f"there is no table {str(table_id)[:40]!r}")
         return self.tables[table_id]
+
+    async def find(self, table_id: Any) -> LiveTable:
+        """A table in memory, or else loaded from the database (an old finished table, or
+        one another server process opened)."""
+        if isinstance(table_id, str) and table_id in self.tables:
+            return self.tables[table_id]
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            raise TableNotFound(f"there is no table {str(table_id)[:40]!r}")
+        if table_id in self.broken:
+            raise Damaged("this table's stored log is damaged; it is set aside")
+        try:
+            loaded = await self.db.run(self.db.load_tables, [table_id])
+        except STORAGE_ERRORS:
+            log.exception("cannot load table %s", table_id)
+            raise StorageFailed("the table could not be read; try again") from None
+        if not loaded:
+            raise TableNotFound(f"there is no table {table_id!r}")
+        table = self._admit(loaded[0])
+        if table is None:
+            raise Damaged("this table's stored log is damaged; it is set aside")
+        self._keep_cold(table)
+        self._schedule_bot(table)
+        return table
+
+    def _keep_cold(self, table: LiveTable) -> None:
+        """Remember a finished table loaded on demand; forget the least recently loaded
+        ones past `COLD_MAX` (nobody watching), so memory does not grow with history."""
+        if table.status != FINISHED:
+            return
+        self.cold[table.id] = None
+        self.cold.move_to_end(table.id)
+        while len(self.cold) > COLD_MAX:
+            old, _ = self.cold.popitem(last=False)
+            gone = self.tables.get(old)
+            if gone is not None and not gone.listeners:
+                del self.tables[old]
 
     def lobby(self) -> list[LiveTable]:
         """The newest tables."""
@@ -421,15 +531,23 @@ class TableManager:
         except LeafpileError as e:
             raise IllegalAction(str(e), table=table, seat=seat) from None
         notation = str(action)
-        entry = LogEntry(seat, table.position.log_lines(table.game, action))
+        entry = LogEntry.of(seat, table.position.log_lines(table.game, action))
         new_state = state.clone()
         new_state.apply(action)
         finished = new_state.is_terminal()
         position = Position(table.game, new_state, table.version + 1, finished)
+        snap = finished or (table.version + 1) % SNAPSHOT_EVERY == 0
+        stored = StoredAction(
+            table.id,
+            table.version,
+            seat,
+            notation,
+            FINISHED if finished else None,
+            json.dumps(entry.items),
+            json.dumps(new_state.to_dict()) if snap else None,
+        )
         try:
-            await self.writer.append(
-                table.id, table.version, seat, notation, FINISHED if finished else None
-            )
+            await self.writer.append(stored)
         except ConflictError:  # another server process stored this number first
             raise Conflict("another action was stored first; reload the table") from None
         except STORAGE_ERRORS:
@@ -437,6 +555,7 @@ class TableManager:
             raise StorageFailed("the action could not be stored, so it was not played") from None
         # committed: now it is true
         table.advance(position, notation, entry)
+        self._keep_cold(table)
         self.publish(table)
         self._schedule_bot(table)
 

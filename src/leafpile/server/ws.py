@@ -123,8 +123,8 @@ class Connection:
         if kind == "hello":
             self.hello(msg.get("token"))
         elif kind == "action":
-            table, version, action = protocol.read_action(msg, self.table.id, self.ctx.manager)
-            await self.ctx.manager.act(table, self.token, version, action)
+            version, action = protocol.read_action(msg, self.table)
+            await self.ctx.manager.act(self.table, self.token, version, action)
         elif kind == "ping":
             self.push({"type": "pong"})
         else:
@@ -155,7 +155,7 @@ async def table_socket(websocket: WebSocket) -> None:
     ctx = cast(Context, websocket.app.state.ctx)
     await websocket.accept()
     try:
-        table = ctx.manager.get(websocket.path_params["table_id"])
+        table = await ctx.manager.find(websocket.path_params["table_id"])
     except Refusal as e:
         await websocket.send_json(protocol.error_body(e))
         await websocket.close(code=NOT_FOUND_CLOSE)
