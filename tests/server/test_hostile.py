@@ -209,3 +209,8 @@ def test_forwarded_addresses_are_believed_only_from_configured_proxies(tmp_path)
         assert not _floods(srv)  # behind a configured proxy, each forwarded client counts
     finally:
         srv.kill()
+
+
+def test_the_openapi_description_is_served(lite):
+    r = HTTP.get(lite.base + "/api/openapi.json")
+    assert r.status_code == 200 and "/api/tables/{table_id}/actions" in r.json()["paths"]

@@ -100,6 +100,7 @@ def create_app(
             Route("/api/rules/{game}/{lang}", routes.api_rules),
             Route("/games/{game}/{kind}/{path:path}", routes.game_file),
             Route("/api/games", routes.api_games),
+            Route("/api/openapi.json", routes.api_openapi),
             Route("/api/tables", routes.api_tables, methods=["GET"]),
             Route("/api/tables", routes.api_create, methods=["POST"]),
             Route("/api/tables/{table_id}", routes.api_table),

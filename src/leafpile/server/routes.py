@@ -167,6 +167,19 @@ async def api_rules(request: Request) -> Response:
     return JSONResponse(howto.rulebook_answer(name, lang))
 
 @endpoint
+async def api_openapi(request: Request) -> Response:
+    """The OpenAPI description of this API (what the fuzzing tests read)."""
+    return JSONResponse(_openapi())
+
+
+@functools.cache
+def _openapi() -> dict[str, object]:
+    from leafpile.server import openapi
+
+    return openapi.describe()
+
+
+@endpoint
 async def api_games(request: Request) -> Response:
     return JSONResponse(protocol.games_list())
 
