@@ -636,12 +636,26 @@ def serve_command(
             "(comma-separated, or '*'); by default forwarded headers are ignored."
         ),
     ] = None,
+    rate_limit: Annotated[
+        float,
+        typer.Option(
+            help="Requests per second one client address may send on average (bursts of "
+            "three times as many); 0 turns the per-address limits off (trusted load tests).",
+            min=0,
+        ),
+    ] = 20.0,
 ) -> None:
     """Run the web platform (lobby, live tables with bots, replays) in the browser."""
     from leafpile.server import serve  # imported here so the CLI starts fast
 
     check_port_free(host, port)
-    serve(host=host, port=port, db=db, forwarded_allow_ips=forwarded_allow_ips)
+    serve(
+        host=host,
+        port=port,
+        db=db,
+        forwarded_allow_ips=forwarded_allow_ips,
+        rate_limit=rate_limit,
+    )
 
 
 def check_port_free(host: str, port: int) -> None:

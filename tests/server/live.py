@@ -75,9 +75,10 @@ class ThreadServer:
 class ProcessServer:
     """`leafpile serve` in its own process, so a test can kill it like a crash."""
 
-    def __init__(self, db_url: str, *args: str) -> None:
+    def __init__(self, db_url: str, *args: str, bot_delay: float = 0.0) -> None:
         self.db_url = db_url
         self.args = args
+        self.bot_delay = bot_delay
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -97,7 +98,7 @@ class ProcessServer:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": "0"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": str(self.bot_delay)},
         )
         wait_up(self.base)
         return self

@@ -124,6 +124,7 @@ def serve(
     db: str = "sqlite:///leafpile.db",
     bot_delay: float | None = None,
     forwarded_allow_ips: str | None = None,
+    rate_limit: float = 20.0,
 ) -> None:
     """Run the platform with uvicorn until interrupted (`leafpile serve`).
 
@@ -131,13 +132,20 @@ def serve(
     (default 0.5 s, or the LEAFPILE_BOT_DELAY environment variable). `X-Forwarded-For` and
     `X-Forwarded-Proto` are believed only from the proxies in `forwarded_allow_ips`
     (comma-separated addresses, or "*"): otherwise any client, a local one included, could
-    pick the address the flooding guard counts against."""
+    pick the address the flooding guard counts against. `rate_limit` is the requests per
+    second one address may send on average (bursts of three times as many); 0 turns the
+    per-address limits off (a trusted load test)."""
     import uvicorn
 
     if bot_delay is None:
         bot_delay = float(os.environ.get("LEAFPILE_BOT_DELAY", "0.5"))
 
-    app = create_app(db, bot_delay=bot_delay)
+    limit = (
+        RateLimit(rate=rate_limit, burst=3 * rate_limit)
+        if rate_limit > 0
+        else RateLimit(enabled=False)
+    )
+    app = create_app(db, bot_delay=bot_delay, rate_limit=limit)
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     print(f"leafpile is serving on http://{shown}:{port}  (database: {db})", flush=True)
     uvicorn.run(
