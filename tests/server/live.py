@@ -100,7 +100,11 @@ class ProcessServer:
             stderr=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": str(self.bot_delay)},
         )
-        wait_up(self.base)
+        try:
+            wait_up(self.base)
+        except BaseException:
+            self.kill()  # never leave a server behind
+            raise
         return self
 
     def kill(self) -> None:

@@ -62,30 +62,31 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(db_url):
     rng = random.Random(SEED)
     http = httpx.Client(timeout=10)
     srv = ProcessServer(db_url, "--rate-limit", "0", bot_delay=0.01).start()
-    bots = {
-        "game": "autumn",
-        "players": 2,
-        "options": {"rounds": 3},
-        "seats": [{"kind": "bot", "bot": "random"}] * 2,
-    }
-    tables = [http.post(srv.base + "/api/tables", json=bots).json()["table"] for _ in range(3)]
-    made = http.post(
-        srv.base + "/api/tables",
-        json={
-            "game": "momiji",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            "sit": 0,
-            "name": "Ana",
-        },
-    ).json()
-    tables.append(made["table"])
-    person = Person(srv.base, made["table"], made["token"])
-    player = threading.Thread(target=person.run, daemon=True)
-    player.start()
-    seen: dict[str, dict[str, Any]] = {}
-    faults = playing = 0
+    person: Person | None = None
     try:
+        bots = {
+            "game": "autumn",
+            "players": 2,
+            "options": {"rounds": 3},
+            "seats": [{"kind": "bot", "bot": "random"}] * 2,
+        }
+        tables = [http.post(srv.base + "/api/tables", json=bots).json()["table"] for _ in range(3)]
+        made = http.post(
+            srv.base + "/api/tables",
+            json={
+                "game": "momiji",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                "sit": 0,
+                "name": "Ana",
+            },
+        ).json()
+        tables.append(made["table"])
+        person = Person(srv.base, made["table"], made["token"])
+        player = threading.Thread(target=person.run, daemon=True)
+        player.start()
+        seen: dict[str, dict[str, Any]] = {}
+        faults = playing = 0
         for _ in range(ROUNDS):
             time.sleep(rng.uniform(0.2, 0.8))  # a random moment: mid-commit, mid-push, ...
             seen = _observe(http, srv.base, tables)
@@ -116,7 +117,8 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(db_url):
         )
         assert r.status_code == 409
     finally:
-        person.stop.set()
+        if person is not None:
+            person.stop.set()
         srv.kill()
     db = Database(db_url)
     stored = {raw.id: raw for raw in db.load_tables(tables)}
