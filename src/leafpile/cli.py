@@ -644,12 +644,24 @@ def serve_command(
             min=0,
         ),
     ] = 20.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes on the one port (more than 1 needs a PostgreSQL --db; they "
+            "hear each other's changes through it).",
+            min=1,
+            max=64,
+        ),
+    ] = 1,
 ) -> None:
     """Run the web platform (lobby, live tables with bots, replays) in the browser."""
     from leafpile.server import serve  # imported here so the CLI starts fast
 
+    if workers > 1 and not db.startswith(("postgresql:", "postgres:")):
+        raise fail("--workers above 1 needs a PostgreSQL database: --db postgresql://...")
     check_port_free(host, port)
     serve(
+        workers=workers,
         host=host,
         port=port,
         db=db,

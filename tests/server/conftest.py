@@ -48,6 +48,12 @@ def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
 
 
 @pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh PostgreSQL database (for what only PostgreSQL does: several processes)."""
+    yield from _pg_database()
+
+
+@pytest.fixture
 def server(db_url: str) -> Iterator[ThreadServer]:
     srv = ThreadServer(db_url).start()
     try:

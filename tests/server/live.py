@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -99,6 +100,7 @@ class ProcessServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": str(self.bot_delay)},
+            start_new_session=True,  # its own process group: kill() ends its workers too
         )
         try:
             wait_up(self.base)
@@ -108,8 +110,10 @@ class ProcessServer:
         return self
 
     def kill(self) -> None:
+        """SIGKILL the server and every process it started (workers, bot processes)."""
         if self.proc is not None:
-            self.proc.send_signal(signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=10)
             self.proc = None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -20,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from leafpile.server import protocol, routes
 from leafpile.server.bots import BotPool
-from leafpile.server.db import Database
+from leafpile.server.db import Database, normalise_url
 from leafpile.server.protocol import BODY_MAX, Context, RateLimit
 from leafpile.server.tables import WAITING_TTL, TableManager
 from leafpile.server.ws import table_socket
@@ -118,6 +119,22 @@ def create_app(
     return app
 
 
+def _limit(rate_limit: float) -> RateLimit:
+    if rate_limit > 0:
+        return RateLimit(rate=rate_limit, burst=3 * rate_limit)
+    return RateLimit(enabled=False)
+
+
+def from_environment() -> Starlette:
+    """The app as `serve --workers N` builds it in each worker process (uvicorn imports it by
+    name there), from the settings `serve` put in the environment."""
+    return create_app(
+        os.environ["LEAFPILE_DB"],
+        bot_delay=float(os.environ.get("LEAFPILE_BOT_DELAY", "0.5")),
+        rate_limit=_limit(float(os.environ.get("LEAFPILE_RATE_LIMIT", "20"))),
+    )
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -125,6 +142,7 @@ def serve(
     bot_delay: float | None = None,
     forwarded_allow_ips: str | None = None,
     rate_limit: float = 20.0,
+    workers: int = 1,
 ) -> None:
     """Run the platform with uvicorn until interrupted (`leafpile serve`).
 
@@ -134,26 +152,35 @@ def serve(
     (comma-separated addresses, or "*"): otherwise any client, a local one included, could
     pick the address the flooding guard counts against. `rate_limit` is the requests per
     second one address may send on average (bursts of three times as many); 0 turns the
-    per-address limits off (a trusted load test)."""
+    per-address limits off (a trusted load test). `workers` > 1 runs that many server
+    processes on the one port; they share a PostgreSQL database, which tells each of them
+    the others' changes (LISTEN/NOTIFY), so a table works whichever process a client
+    reaches. (The flooding guard then counts per process.)"""
     import uvicorn
 
     if bot_delay is None:
         bot_delay = float(os.environ.get("LEAFPILE_BOT_DELAY", "0.5"))
-
-    limit = (
-        RateLimit(rate=rate_limit, burst=3 * rate_limit)
-        if rate_limit > 0
-        else RateLimit(enabled=False)
-    )
-    app = create_app(db, bot_delay=bot_delay, rate_limit=limit)
+    if workers > 1 and not normalise_url(db).startswith("postgresql"):
+        raise ValueError("several worker processes need a PostgreSQL database (--db postgresql://...)")
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "ws_max_size": BODY_MAX * 4,
+        "proxy_headers": forwarded_allow_ips is not None,
+        "forwarded_allow_ips": forwarded_allow_ips or "",
+    }
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    print(f"leafpile is serving on http://{shown}:{port}  (database: {db})", flush=True)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=BODY_MAX * 4,
-        proxy_headers=forwarded_allow_ips is not None,
-        forwarded_allow_ips=forwarded_allow_ips or "",
-    )
+    processes = f", {workers} processes" if workers > 1 else ""
+    print(f"leafpile is serving on http://{shown}:{port}  (database: {db}{processes})", flush=True)
+    if workers > 1:
+        os.environ.update(
+            LEAFPILE_DB=db,
+            LEAFPILE_BOT_DELAY=str(bot_delay),
+            LEAFPILE_RATE_LIMIT=str(rate_limit),
+        )
+        uvicorn.run(
+            "leafpile.server.app:from_environment", factory=True, workers=workers, **options
+        )
+        return
+    uvicorn.run(create_app(db, bot_delay=bot_delay, rate_limit=_limit(rate_limit)), **options)

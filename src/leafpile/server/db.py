@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import secrets
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -30,11 +34,21 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 T = TypeVar("T")
+log = logging.getLogger("leafpile.server")
+
+
+def _read_change(payload: str) -> Change | None:
+    parts = payload.split(" ")
+    if len(parts) != 4 or not parts[3].isdigit():
+        log.warning("ignoring a malformed announcement %r", payload[:100])
+        return None
+    return Change(parts[0], parts[1], parts[2], int(parts[3]))
 
 NAME_MAX = 40  # longest display name accepted
 NOTATION_MAX = 200  # longest action notation stored
@@ -188,12 +202,40 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+CHANNEL = "leafpile"  # PostgreSQL NOTIFY channel: one server process tells the others
+
+
+@dataclass
+class Change:
+    """What another server process changed (a NOTIFY): `kind` is "action" (the table is at
+    `version` now), "seat" (a seat was taken) or "gone" (a waiting table expired)."""
+
+    origin: str
+    kind: str
+    table_id: str
+    version: int
+
+
+@dataclass
+class TableChanges:
+    """A table's rows past a version: its status, seats and the actions from there on."""
+
+    status: str
+    seats: list[SeatRow]
+    actions: list[tuple[int, int, str, str | None]]
+
+
 class Database:
-    """The server's only door to the database."""
+    """The server's only door to the database. With PostgreSQL, every change is announced
+    to the other server processes (NOTIFY, delivered on commit) and `listen` hears theirs."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.shared = self.engine.dialect.name == "postgresql"  # other processes may use it
+        self.origin = secrets.token_hex(6)  # this process, in its announcements
+        self.listening = threading.Event()
+        self.stopping = threading.Event()
         # SQLite has one writer at a time, and a writer that finds the file locked sleeps in
         # growing steps: one thread for all its work avoids that wait (and keeps order).
         workers = 1 if normalise_url(url).startswith("sqlite") else 8
@@ -208,8 +250,59 @@ class Database:
         migrate(self.engine)
 
     def close(self) -> None:
+        self.stopping.set()
         self.engine.dispose()
         self.executor.shutdown(wait=False)
+
+    # -- between server processes (PostgreSQL) -----------------------------------------------
+    def _announce(self, conn: Connection, kind: str, table_id: str, version: int = 0) -> None:
+        """Tell the other processes (on commit) that `table_id` changed."""
+        if self.shared:
+            payload = f"{self.origin} {kind} {table_id} {version}"
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+
+    def listen(self, hear: Callable[[Change], None]) -> None:
+        """Call `hear` with every change the other processes announce, until `close` (runs
+        in its own thread; reconnects after a lost connection)."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            change = _read_change(note.payload)
+                            if change is not None and change.origin != self.origin:
+                                hear(change)
+            except psycopg.Error:
+                log.exception("lost the connection that hears other processes; reconnecting")
+                self.listening.clear()
+                self.stopping.wait(1.0)
+
+    def changes_since(self, table_id: str, version: int) -> TableChanges | None:
+        """The table's status, seats and actions from `version` on (None: no such table)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = [
+                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                for s in conn.execute(
+                    select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+                )
+            ]
+            found = [
+                (a.n, a.seat, a.notation, a.lines)
+                for a in conn.execute(
+                    select(actions)
+                    .where(actions.c.table_id == table_id, actions.c.n >= version)
+                    .order_by(actions.c.n)
+                )
+            ]
+        return TableChanges(row.status, seat_rows, found)
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
@@ -258,29 +351,35 @@ class Database:
             )
             if result.rowcount != 1:
                 raise ConflictError("that seat has just been taken")
+            values: dict[str, Any] = {"updated_at": time.time()}
             if new_status is not None:
+                values["status"] = new_status
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            self._announce(conn, "seat", table_id)
+
+    def expire_waiting(self, watched: list[str], cutoff: float) -> list[str]:
+        """Mark the waiting tables someone watches as alive, then delete those nobody has
+        joined or watched since `cutoff` (wall clock); returns their ids. Run by every
+        server process, it decides from the database, which they share."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if watched:
                 conn.execute(
                     update(tables)
-                    .where(tables.c.id == table_id)
-                    .values(status=new_status, updated_at=time.time())
+                    .where(tables.c.id.in_(watched), tables.c.status == "waiting")
+                    .values(updated_at=now)
                 )
-
-    def delete_waiting(self, table_id: str) -> bool:
-        """Delete a table that is still waiting for players (it has no actions); False if it
-        has started meanwhile (another process seated someone)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                seats.delete().where(
-                    seats.c.table_id == table_id,
-                    select(tables.c.id)
-                    .where(tables.c.id == table_id, tables.c.status == "waiting")
-                    .exists(),
-                )
+            # one statement decides and deletes (the seats go with their table: cascade), so a
+            # table another process starts meanwhile is not deleted
+            deleted = conn.execute(
+                tables.delete()
+                .where(tables.c.status == "waiting", tables.c.updated_at < cutoff)
+                .returning(tables.c.id)
             )
-            gone = conn.execute(
-                tables.delete().where(tables.c.id == table_id, tables.c.status == "waiting")
-            )
-            return bool(gone.rowcount == 1)
+            gone = [r.id for r in deleted]
+            for table_id in gone:
+                self._announce(conn, "gone", table_id)
+        return gone
 
     def append_action(
         self, table_id: str, n: int, seat: int, notation: str, new_status: str | None
@@ -314,6 +413,7 @@ class Database:
                     if a.new_status is not None:
                         values["status"] = a.new_status
                     conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
+                    self._announce(conn, "action", a.table_id, a.n + 1)
                     if a.snapshot is not None:
                         conn.execute(snapshots.delete().where(snapshots.c.table_id == a.table_id))
                         conn.execute(

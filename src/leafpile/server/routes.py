@@ -211,7 +211,7 @@ async def api_table(request: Request) -> Response:
     ctx = guarded(request)
     table = await ctx.manager.find(request.path_params["table_id"])
     token = bearer(request)
-    seat = table.seat_of(token)
+    seat = await ctx.manager.seat_for(table, token)
     if token and seat is None:
         raise BadToken("that token holds no seat at this table")
     return JSONResponse(protocol.snapshot(table, seat))

@@ -17,6 +17,7 @@ import hmac
 import json
 import logging
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
     ActionWriter,
+    Change,
     ConflictError,
     Database,
     LoadedTable,
@@ -107,7 +109,7 @@ class LiveTable:
     listeners: list[Listener] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the address that opened it (limits; not stored)
-    touched: float = field(default_factory=time.monotonic)  # last change (waiting expiry)
+    catching_up: bool = False  # a catch-up with other processes' changes is on its way
 
     @property
     def game(self) -> Game:
@@ -302,6 +304,7 @@ class TableManager:
         self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
         self.closing = False
         self.writer = ActionWriter(db)
+        self.listener: threading.Thread | None = None
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -321,6 +324,17 @@ class TableManager:
         for table in self.tables.values():
             self._schedule_bot(table)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if self.db.shared:  # other server processes may share the database: hear them
+            loop = asyncio.get_running_loop()
+
+            def hear(change: Change) -> None:  # in the listening thread
+                loop.call_soon_threadsafe(self.heard, change)
+
+            self.listener = threading.Thread(
+                target=self.db.listen, args=(hear,), name="leafpile-listen", daemon=True
+            )
+            self.listener.start()
+            await loop.run_in_executor(None, self.db.listening.wait, 10.0)
 
     async def stop(self) -> None:
         self.closing = True
@@ -357,19 +371,19 @@ class TableManager:
     async def sweep(self) -> list[str]:
         """Close the waiting tables nobody has joined or watched for `waiting_ttl` seconds
         (they would fill the lobby for ever); returns their ids."""
-        cutoff = time.monotonic() - self.waiting_ttl
-        gone = []
-        for table in list(self.tables.values()):
-            if table.status == WAITING and table.touched < cutoff and not table.listeners:
-                async with table.lock:
-                    if table.status != WAITING:
-                        continue
-                    if await self.db.run(self.db.delete_waiting, table.id):
-                        del self.tables[table.id]
-                        gone.append(table.id)
+        watched = [t.id for t in self.tables.values() if t.status == WAITING and t.listeners]
+        cutoff = time.time() - self.waiting_ttl
+        gone = await self.db.run(self.db.expire_waiting, watched, cutoff)
+        for table_id in gone:
+            self._forget(table_id)
         if gone:
             log.info("expired %d abandoned waiting table(s)", len(gone))
         return gone
+
+    def _forget(self, table_id: str) -> None:
+        table = self.tables.pop(table_id, None)
+        if table is not None and table.bot_task is not None:
+            table.bot_task.cancel()
 
     def open_tables_of(self, client: str) -> int:
         """How many waiting tables `client` has opened."""
@@ -486,13 +500,14 @@ class TableManager:
             try:
                 await self.db.run(self.db.take_seat, table.id, seat.seat, name, digest, new_status)
             except ConflictError as e:
+                if self.db.shared:
+                    await self._catch_up(table)
                 raise SeatTaken(str(e)) from None
             except STORAGE_ERRORS:
                 log.exception("cannot store a seat of table %s", table.id)
                 raise StorageFailed("the seat could not be stored, so it was not taken") from None
             seat.name = name
             seat.token_hash = digest
-            table.touched = time.monotonic()
             if new_status is not None:
                 table.status = new_status
             self.publish(table)
@@ -506,10 +521,90 @@ class TableManager:
             if not isinstance(token, str) or not token:
                 raise NoToken("this needs your seat token")
             seat = table.seat_of(token)
+            if seat is None and self.db.shared:  # taken through another process, maybe
+                await self._catch_up(table)
+                seat = table.seat_of(token)
             if seat is None:
                 raise BadToken("that token holds no seat at this table")
+            if version > table.version and self.db.shared:  # others played on: catch up
+                await self._catch_up(table)
             await self._play(table, seat, version, text)
         return seat
+
+    async def seat_for(self, table: LiveTable, token: Any) -> int | None:
+        """The seat holding `token` (None: none), after catching up with the other server
+        processes when it is not known here (it may have been taken through another)."""
+        seat = table.seat_of(token) if isinstance(token, str) else None
+        if seat is None and token and self.db.shared:
+            async with table.lock:
+                await self._catch_up(table)
+            seat = table.seat_of(token)
+        return seat
+
+    # -- other server processes -----------------------------------------------------------------
+    def heard(self, change: Change) -> None:
+        """Another process changed a table (on the event loop): catch the copy here up."""
+        if change.kind == "gone":
+            self._forget(change.table_id)
+            return
+        table = self.tables.get(change.table_id)
+        if table is None or table.catching_up:
+            return
+        if change.kind == "action" and change.version <= table.version:
+            return
+        table.catching_up = True
+        asyncio.get_running_loop().create_task(self._catch_up_later(table))
+
+    async def _catch_up_later(self, table: LiveTable) -> None:
+        try:
+            async with table.lock:
+                table.catching_up = False
+                await self._catch_up(table)
+        except StorageFailed:  # logged; the next change or request catches up instead
+            pass
+        except Exception:  # a background task must not die silently
+            log.exception("catching table %s up failed (error id %s)", table.id, new_error_id())
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Bring the copy of `table` here up to the database: seats taken and actions
+        stored through other processes (the table's lock is held). Each action is checked
+        against the rules as at start-up; its log lines come stored with it."""
+        try:
+            changes = await self.db.run(self.db.changes_since, table.id, table.version)
+        except STORAGE_ERRORS:
+            log.exception("cannot read table %s's changes", table.id)
+            raise StorageFailed("the table could not be read; try again") from None
+        if changes is None:
+            return
+        moved = False
+        for n, seat, notation, lines in changes.actions:
+            if n != table.version:
+                raise InvalidStateError(f"table {table.id}: action {n} at version {table.version}")
+            state = table.state.clone()
+            action = state.parse_action(notation)
+            items = json.loads(lines) if lines is not None else None
+            entry = (
+                LogEntry(seat, items)
+                if isinstance(items, list)
+                else LogEntry.of(seat, table.position.log_lines(table.game, action))
+            )
+            state.apply(action)
+            position = Position(table.game, state, n + 1, state.is_terminal())
+            table.advance(position, str(action), entry)
+            moved = True
+        seated = False
+        for row in changes.seats:
+            mine = table.seats[row.seat]
+            if (mine.name, mine.token_hash) != (row.name, row.token_hash):
+                mine.name, mine.token_hash = row.name, row.token_hash
+                seated = True
+        if changes.status != table.status and table.status != FINISHED:
+            table.status = changes.status
+            seated = True
+        if moved or seated:
+            self._keep_cold(table)
+            self.publish(table)
+            self._schedule_bot(table)
 
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
@@ -549,7 +644,14 @@ class TableManager:
         try:
             await self.writer.append(stored)
         except ConflictError:  # another server process stored this number first
-            raise Conflict("another action was stored first; reload the table") from None
+            if not self.db.shared:
+                raise Conflict("another action was stored first; reload the table") from None
+            await self._catch_up(table)
+            raise StaleVersion(
+                f"another action was stored first: the table is at version {table.version}",
+                table=table,
+                seat=seat,
+            ) from None
         except STORAGE_ERRORS:
             log.exception("cannot store an action of table %s", table.id)
             raise StorageFailed("the action could not be stored, so it was not played") from None
@@ -612,6 +714,8 @@ class TableManager:
                 await self._play(table, seat, position.version, text)
         except asyncio.CancelledError:
             raise
+        except StaleVersion:  # another process's bot (or a catch-up) moved first: go on
+            retry = None
         except Refusal as e:
             log.warning("bot move refused at table %s: %s (%s)", table.id, e.message, e.code)
             retry = BOT_RETRY

@@ -121,7 +121,7 @@ class Connection:
             raise BadRequest("send a JSON object")
         kind = msg.get("type")
         if kind == "hello":
-            self.hello(msg.get("token"))
+            await self.hello(msg.get("token"))
         elif kind == "action":
             version, action = protocol.read_action(msg, self.table)
             await self.ctx.manager.act(self.table, self.token, version, action)
@@ -130,10 +130,10 @@ class Connection:
         else:
             raise BadRequest(f"unknown message type {str(kind)[:40]!r}")
 
-    def hello(self, given: Any) -> None:
+    async def hello(self, given: Any) -> None:
         """Speak for the seat holding `given` (null: watch as a spectator)."""
         table = self.table
-        seat = table.seat_of(given) if isinstance(given, str) else None
+        seat = await self.ctx.manager.seat_for(table, given)
         if given and seat is None:
             raise BadToken("that token holds no seat here")
         self.token = given if seat is not None else None
