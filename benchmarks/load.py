@@ -181,8 +181,17 @@ async def _run(
         start = time.perf_counter()
         deadline = start + seconds
         interval = tables / rate if rate > 0 else 0.0
+        # each table starts at its own moment in its interval, as people do (not all at once)
         workers = [
-            _table_worker(http, base, game, deadline, random.Random(i), stats, Pace(interval))
+            _table_worker(
+                http,
+                base,
+                game,
+                deadline,
+                random.Random(i),
+                stats,
+                Pace(interval, start + random.Random(-i).uniform(0, interval)),
+            )
             for i in range(tables)
         ]
         sampler = asyncio.create_task(sample())
