@@ -1,13 +1,17 @@
 """Load benchmark of the web platform: many concurrent tables played over WebSockets.
 
-A server (`leafpile.server`, flooding guard off) runs in its own process on loopback; this
-process opens two WebSocket seats per table and plays random legal actions for both, as fast
-as the server answers, starting a new game whenever one ends. Every action goes the whole way:
-token, version and legality checks, commit to the database, then a push of each seat's own
-view. It prints accepted actions per second and the latency from sending an action to
-receiving the state that contains it (p50 / p90 / p99).
+A server (`leafpile.server`, flooding guard off) runs in its own process on loopback (one
+core); this process opens two WebSocket seats per table and plays random legal actions for
+both, starting a new game whenever one ends. The tables together offer `--rate` actions a
+second (0: each as fast as the server answers). Every action goes the whole way: token,
+version and legality checks, commit to the database, then a push of each seat's own view. For
+each number of tables it prints accepted actions per second, the latency from sending an
+action to receiving the state that contains it (p50 / p90 / p99), the server's CPU, and its
+memory per table (resident memory while the tables play, less the idle server's, per table);
+then memory per WebSocket (spectators opened on one table, per socket).
 
-    .venv/bin/python benchmarks/load.py --tables 50 --seconds 20
+    .venv/bin/python benchmarks/load.py                       # 1, 50 and 500 tables
+    .venv/bin/python benchmarks/load.py --tables 50 --seconds 20 --rate 0
     .venv/bin/python benchmarks/load.py --db postgresql://postgres@127.0.0.1:5432/postgres
 """
 
@@ -36,7 +40,7 @@ def _serve(port: int, db: str) -> None:
 
     from leafpile.server import RateLimit, create_app
 
-    app = create_app(db, rate_limit=RateLimit(enabled=False))
+    app = create_app(db, rate_limit=RateLimit(enabled=False, sockets_per_table=100_000))
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
 
 
@@ -47,6 +51,17 @@ def _cpu_seconds(pid: int | None) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mib(pid: int | None) -> float:
+    """Resident memory of a process in MiB (Linux /proc; 0 elsewhere)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
 
 def _free_port() -> int:
@@ -62,7 +77,25 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
 
 
-async def _seat(url: str, token: str, table: str, rng: random.Random, stats: Stats) -> None:
+@dataclass
+class Pace:
+    """One table's share of the offered rate: the earliest time of its next action."""
+
+    interval: float  # seconds between its actions (0: as fast as the server answers)
+    next_at: float = 0.0
+
+    async def wait(self) -> None:
+        if self.interval <= 0:
+            return
+        now = time.perf_counter()
+        if self.next_at > now:
+            await asyncio.sleep(self.next_at - now)
+        self.next_at = max(self.next_at, now) + self.interval
+
+
+async def _seat(
+    url: str, token: str, table: str, rng: random.Random, stats: Stats, pace: Pace
+) -> None:
     """Play one seat of one table until the game ends."""
     async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -84,6 +117,7 @@ async def _seat(url: str, token: str, table: str, rng: random.Random, stats: Sta
             if msg["status"] == "finished":
                 return
             if msg["legal"] and sent_at is None and msg["version"] > sent_version - 1:
+                await pace.wait()
                 sent_version = msg["version"]
                 sent_at = time.perf_counter()
                 action = rng.choice(msg["legal"])
@@ -106,6 +140,7 @@ async def _table_worker(
     deadline: float,
     rng: random.Random,
     stats: Stats,
+    pace: Pace,
 ) -> None:
     """One table after another until the time is up: create, join, play both seats."""
     seats = [{"kind": "human"}, {"kind": "human"}]
@@ -116,39 +151,90 @@ async def _table_worker(
         joined = (await http.post(f"/api/tables/{table}/seats", json={"name": "load2"})).json()
         url = base.replace("http", "ws") + f"/ws/tables/{table}"
         await asyncio.gather(
-            _seat(url, made["token"], table, rng, stats),
-            _seat(url, joined["token"], table, rng, stats),
+            _seat(url, made["token"], table, rng, stats, pace),
+            _seat(url, joined["token"], table, rng, stats, pace),
         )
         stats.games += 1
 
 
-async def _run(base: str, game: str, tables: int, seconds: float) -> tuple[Stats, float]:
+async def _run(
+    base: str, game: str, tables: int, seconds: float, rate: float, pid: int | None
+) -> tuple[Stats, float, float]:
+    """Play `tables` tables for `seconds`; returns the stats, the time taken and the
+    server's peak resident memory (MiB) while they played."""
     stats = Stats()
     # The server drops a connection idle for 5 s; dropping ours sooner avoids reusing one the
     # server is closing at that very moment (an httpx.ReadError under heavy load).
     limits = httpx.Limits(
         max_connections=tables, max_keepalive_connections=tables, keepalive_expiry=2.0
     )
+    peak = 0.0
+
+    async def sample() -> None:
+        nonlocal peak
+        while True:
+            peak = max(peak, _rss_mib(pid))
+            await asyncio.sleep(0.2)
+
     # one HTTP client for all tables: making one costs ~30 ms of CPU each
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         start = time.perf_counter()
         deadline = start + seconds
+        interval = tables / rate if rate > 0 else 0.0
+        # each table starts at its own moment in its interval, as people do (not all at once)
         workers = [
-            _table_worker(http, base, game, deadline, random.Random(i), stats)
+            _table_worker(
+                http,
+                base,
+                game,
+                deadline,
+                random.Random(i),
+                stats,
+                Pace(interval, start + random.Random(-i).uniform(0, interval)),
+            )
             for i in range(tables)
         ]
+        sampler = asyncio.create_task(sample())
         await asyncio.gather(*workers)
-        return stats, time.perf_counter() - start
+        sampler.cancel()
+        return stats, time.perf_counter() - start, peak
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=50, help="concurrent tables")
-    parser.add_argument("--seconds", type=float, default=20.0, help="time to start games")
-    parser.add_argument("--game", default="autumn")
-    parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
-    args = parser.parse_args()
+async def _socket_memory(base: str, pid: int | None, sockets: int) -> float:
+    """Server memory (KiB) per WebSocket: `sockets` spectators on one table."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
+        table = (await http.post("/api/tables", json=body)).json()["table"]
+    url = base.replace("http", "ws") + f"/ws/tables/{table}"
+    await asyncio.sleep(1.0)
+    before = _rss_mib(pid)
+    opened = []
+    for _ in range(sockets):
+        ws = await websockets.connect(url, max_size=2**22)
+        await ws.recv()  # the snapshot on connect
+        opened.append(ws)
+    await asyncio.sleep(1.0)
+    after = _rss_mib(pid)
+    for ws in opened:
+        await ws.close()
+    return (after - before) * 1024 / sockets
 
+
+@dataclass
+class Result:
+    tables: int
+    actions: int
+    seconds: float
+    p50: float
+    p99: float
+    cpu_per_action_ms: float
+    busy: float
+    mib_per_table: float
+    refused: dict[str, int]
+
+
+def _one(args: argparse.Namespace, tables: int) -> Result | None:
+    """A fresh server and database, `tables` tables playing for `args.seconds`."""
     tmp = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
     port = _free_port()
@@ -162,9 +248,16 @@ def main() -> None:
                 break
             except httpx.HTTPError:
                 time.sleep(0.05)
+        time.sleep(0.5)
+        idle = _rss_mib(server.pid)
         cpu_before = _cpu_seconds(server.pid)
-        stats, elapsed = asyncio.run(_run(base, args.game, args.tables, args.seconds))
+        stats, elapsed, peak = asyncio.run(
+            _run(base, args.game, tables, args.seconds, args.rate, server.pid)
+        )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
+        if tables == max(args.tables):
+            per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
+            print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
     finally:
         server.terminate()
         server.join()
@@ -172,25 +265,58 @@ def main() -> None:
     lat = sorted(stats.latencies)
     n = len(lat)
     if not n:
-        print("no action was accepted", file=sys.stderr)
-        sys.exit(1)
+        print(f"  {tables} tables: no action was accepted", file=sys.stderr)
+        return None
 
     def pct(p: float) -> float:
         return lat[min(n - 1, int(p * n))] * 1000
 
-    kind = db.split(":", 1)[0]
-    print(f"load: {args.tables} concurrent {args.game} tables over WebSockets, {kind} database")
-    print(f"  games finished     {stats.games}")
-    print(f"  accepted actions   {n} in {elapsed:.1f} s = {n / elapsed:,.0f} actions/s")
     print(
-        f"  latency (ms)       p50 {pct(0.50):.1f}  p90 {pct(0.90):.1f}  p99 {pct(0.99):.1f}"
-        f"  mean {statistics.fmean(lat) * 1000:.1f}"
+        f"  {tables:>4} tables: {n / elapsed:,.0f} actions/s, p50 {pct(0.5):.1f} ms, "
+        f"p90 {pct(0.9):.1f} ms, p99 {pct(0.99):.1f} ms, mean {statistics.fmean(lat) * 1000:.1f}"
+        f" ms, {stats.games} games, refused {stats.errors or 'none'}",
+        flush=True,
     )
-    print(f"  refused            {stats.errors or 'none'}")
-    if server_cpu > 0:
+    return Result(
+        tables,
+        n,
+        elapsed,
+        pct(0.5),
+        pct(0.99),
+        server_cpu / n * 1000,
+        server_cpu / elapsed,
+        (peak - idle) / tables,
+        stats.errors,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--tables",
+        type=lambda text: [int(t) for t in text.split(",")],
+        default=[1, 50, 500],
+        help="concurrent tables, comma-separated runs (default 1,50,500)",
+    )
+    parser.add_argument("--seconds", type=float, default=20.0, help="time to start games")
+    parser.add_argument(
+        "--rate", type=float, default=500.0, help="actions/s offered in all (0: flat out)"
+    )
+    parser.add_argument("--sockets", type=int, default=1000, help="spectators for memory/socket")
+    parser.add_argument("--game", default="autumn")
+    parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
+    args = parser.parse_args()
+    kind = (args.db or "sqlite").split(":", 1)[0]
+    offered = f"{args.rate:.0f} actions/s offered" if args.rate > 0 else "as fast as possible"
+    print(f"load: {args.game} tables over WebSockets, {kind} database, {offered}", flush=True)
+    results = [r for t in args.tables if (r := _one(args, t)) is not None]
+    print()
+    print("| tables | actions/s | p50 ms | p99 ms | server CPU/action | server busy | MiB/table |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for r in results:
         print(
-            f"  server CPU         {server_cpu:.1f} s = {server_cpu / n * 1000:.2f} ms per action"
-            f" (busy {server_cpu / elapsed:.0%} of one core)"
+            f"| {r.tables} | {r.actions / r.seconds:,.0f} | {r.p50:.1f} | {r.p99:.1f} "
+            f"| {r.cpu_per_action_ms:.2f} ms | {r.busy:.0%} | {r.mib_per_table:.2f} |"
         )
 
 

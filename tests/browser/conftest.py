@@ -53,3 +53,28 @@ def live(tmp_path) -> Iterator[ThreadServer]:
         yield srv
     finally:
         srv.stop()
+
+
+def _polled_as_function() -> None:
+    """The server's Content-Security-Policy forbids `eval`, and Playwright polls a
+    `wait_for_function` expression given as a string with `eval` inside the page; given as a
+    function it needs none. So every string expression is passed as a function."""
+    try:
+        from playwright.sync_api import Page
+    except ImportError:
+        return
+    original = Page.wait_for_function
+    if getattr(original, "as_function", False):
+        return
+
+    def wait_for_function(self: Page, expression: str, **kwargs: object) -> object:
+        text = expression.strip()
+        if not text.startswith(("() =>", "function")):
+            expression = f"() => ({text})"
+        return original(self, expression, **kwargs)  # type: ignore[arg-type]
+
+    wait_for_function.as_function = True  # type: ignore[attr-defined]
+    Page.wait_for_function = wait_for_function  # type: ignore[method-assign,assignment]
+
+
+_polled_as_function()

@@ -48,8 +48,24 @@ def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
 
 
 @pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh PostgreSQL database (for what only PostgreSQL does: several processes)."""
+    yield from _pg_database()
+
+
+@pytest.fixture
 def server(db_url: str) -> Iterator[ThreadServer]:
     srv = ThreadServer(db_url).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def lite(tmp_path) -> Iterator[ThreadServer]:
+    """A server on SQLite only, for checks that do not depend on the database."""
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'leafpile.db'}").start()
     try:
         yield srv
     finally:

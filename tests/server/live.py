@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -41,6 +42,7 @@ class ThreadServer:
     def __init__(self, db_url: str, **app_options: Any) -> None:
         app_options.setdefault("allow_client_seed", True)
         app_options.setdefault("rate_limit", RateLimit(enabled=False))
+        app_options.setdefault("bot_workers", "thread")  # starts at once; patches reach it
         self.db_url = db_url
         self.app_options = app_options
         self.port = free_port()
@@ -74,8 +76,10 @@ class ThreadServer:
 class ProcessServer:
     """`leafpile serve` in its own process, so a test can kill it like a crash."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, *args: str, bot_delay: float = 0.0) -> None:
         self.db_url = db_url
+        self.args = args
+        self.bot_delay = bot_delay
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -91,17 +95,25 @@ class ProcessServer:
                 str(self.port),
                 "--db",
                 self.db_url,
+                *self.args,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": "0"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": str(self.bot_delay)},
+            start_new_session=True,  # its own process group: kill() ends its workers too
         )
-        wait_up(self.base)
+        try:
+            wait_up(self.base)
+        except BaseException:
+            self.kill()  # never leave a server behind
+            raise
         return self
 
     def kill(self) -> None:
+        """SIGKILL the server and every process it started (workers, bot processes)."""
         if self.proc is not None:
-            self.proc.send_signal(signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=10)
             self.proc = None
 

@@ -7,7 +7,14 @@ import time
 
 import pytest
 
-from leafpile.server.db import ActionWriter, ConflictError, Database, SeatRow, TableRow
+from leafpile.server.db import (
+    ActionWriter,
+    ConflictError,
+    Database,
+    SeatRow,
+    StoredAction,
+    TableRow,
+)
 from tests.server.live import run_async
 
 
@@ -50,9 +57,9 @@ def test_group_commit_stores_a_batch_and_isolates_a_conflict(db_url):
     async def go() -> list[object]:
         writer = ActionWriter(db)
         results = await asyncio.gather(
-            writer.append("a", 0, 0, "0,-1", None),
-            writer.append("b", 0, 0, "1,1", None),
-            writer.append("c", 0, 0, "0,2", None),
+            writer.append(StoredAction("a", 0, 0, "0,-1")),
+            writer.append(StoredAction("b", 0, 0, "1,1")),
+            writer.append(StoredAction("c", 0, 0, "0,2")),
             return_exceptions=True,
         )
         writer.stop()

@@ -27,8 +27,8 @@ def boom(*_args: Any, **_kwargs: Any) -> Any:
 
 
 def _break(monkeypatch: pytest.MonkeyPatch, part: str) -> None:
-    """Make one piece of the game raise: a Game method or a rules function (which the state
-    class answers with directly, so it is broken there)."""
+    """Make one piece of the game raise: a Game method or a rules function (which the game
+    binds on its state class)."""
     if part in ("legal_actions", "scores"):
         monkeypatch.setattr(AUTUMN.state_class, part, boom)
     else:

@@ -20,12 +20,45 @@ def serve_command(
     db: Annotated[
         str, typer.Option(help="Database URL: sqlite:///file.db or postgresql://...")
     ] = "sqlite:///leafpile.db",
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Believe X-Forwarded-For/-Proto only from these proxy addresses "
+            "(comma-separated, or '*'); by default forwarded headers are ignored."
+        ),
+    ] = None,
+    rate_limit: Annotated[
+        float,
+        typer.Option(
+            help="Requests per second one client address may send on average (bursts of "
+            "three times as many); 0 turns the per-address limits off (trusted load tests).",
+            min=0,
+        ),
+    ] = 20.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes on the one port (more than 1 needs a PostgreSQL --db; they "
+            "hear each other's changes through it).",
+            min=1,
+            max=64,
+        ),
+    ] = 1,
 ) -> None:
     """Run the web platform (lobby, live tables with bots, replays) in the browser."""
     from leafpile.server import serve  # imported here so the CLI starts fast
 
+    if workers > 1 and not db.startswith(("postgresql:", "postgres:")):
+        raise fail("--workers above 1 needs a PostgreSQL database: --db postgresql://...")
     check_port_free(host, port)
-    serve(host=host, port=port, db=db)
+    serve(
+        workers=workers,
+        host=host,
+        port=port,
+        db=db,
+        forwarded_allow_ips=forwarded_allow_ips,
+        rate_limit=rate_limit,
+    )
 
 
 def check_port_free(host: str, port: int) -> None:

@@ -88,13 +88,30 @@ def as_json(text: str) -> dict[str, Any] | None:
     text (a player's name), which is shown as it is."""
     if not isinstance(text, Msg):
         return None
-    args = {k: as_json(v) or v for k, v in text.args.items()}
+    args = {k: as_json(v) if isinstance(v, Msg) else v for k, v in text.args.items()}
     out: dict[str, Any] = {"id": list(text.msgid) if isinstance(text.msgid, tuple) else text.msgid}
     if args:
         out["args"] = args
     if text.n is not None:
         out["n"] = text.n
     return out
+
+
+def from_json(data: Mapping[str, Any]) -> Msg:
+    """The `Msg` back from its `as_json` form (a stored log line)."""
+    args = {
+        k: from_json(v) if isinstance(v, Mapping) and "id" in v else v
+        for k, v in dict(data.get("args", {})).items()
+    }
+    msgid = data["id"]
+    if isinstance(msgid, list):
+        return Msg.plural(str(msgid[0]), str(msgid[1]), int(data.get("n", 0)), **args)
+    return Msg(str(msgid), **args)
+
+
+def localize_json(data: Mapping[str, Any], lang: str) -> str:
+    """A message in its `as_json` form, in `lang`."""
+    return from_json(data).localize(lang)
 
 
 def localize_tree(value: Any, lang: str) -> Any:

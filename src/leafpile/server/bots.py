@@ -12,14 +12,17 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from leafpile.bots import BotSeat, make_bot
 from leafpile.engine import State, legal_strings
 from leafpile.engine.match import seat_rng
 
 log = logging.getLogger("leafpile.server")
+T = TypeVar("T")
 
 
 def think(bot_name: str, view: State, seed: int, seat: int, decision: int) -> str:
@@ -76,6 +79,16 @@ class BotPool:
             log.error("bot processes died; bots now think in threads")
             self.executor = make_executor("thread")
             return await loop.run_in_executor(self.executor, think, *args)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Any other slow, picklable work (a replay) in the same workers."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, fn, *args)
+        except BrokenProcessPool:
+            log.error("worker processes died; work goes on in threads")
+            self.executor = make_executor("thread")
+            return await loop.run_in_executor(self.executor, fn, *args)
 
     def shutdown(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

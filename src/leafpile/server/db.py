@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import secrets
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -30,11 +34,21 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 T = TypeVar("T")
+log = logging.getLogger("leafpile.server")
+
+
+def _read_change(payload: str) -> Change | None:
+    parts = payload.split(" ")
+    if len(parts) != 4 or not parts[3].isdigit():
+        log.warning("ignoring a malformed announcement %r", payload[:100])
+        return None
+    return Change(parts[0], parts[1], parts[2], int(parts[3]))
 
 NAME_MAX = 40  # longest display name accepted
 NOTATION_MAX = 200  # longest action notation stored
@@ -76,6 +90,18 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("notation", String(NOTATION_MAX), nullable=False),
     Column("created_at", Float, nullable=False),
+    # JSON list of the action's log line as each audience reads it (spectator, seat 0, ...);
+    # NULL for actions stored before it existed (then start-up replays that table's log)
+    Column("lines", Text, nullable=True),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, nullable=False),  # actions played before this state
+    Column("state", Text, nullable=False),  # the true state's JSON (state.to_dict())
+    Column("created_at", Float, nullable=False),
 )
 
 
@@ -103,6 +129,37 @@ class TableRow:
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class StoredAction:
+    """One accepted action as it is committed: with its log lines (JSON) and, now and then,
+    a snapshot of the state it leads to (JSON), so start-up need not replay."""
+
+    table_id: str
+    n: int
+    seat: int
+    notation: str
+    new_status: str | None = None
+    lines: str | None = None
+    snapshot: str | None = None  # the state after the action, at version n + 1
+
+
+@dataclass
+class LoadedTable:
+    """A table as stored, not yet checked: its fields are parsed (and may be found broken)
+    by the table layer, one table at a time, so one bad row cannot stop the others."""
+
+    id: str
+    game: str
+    players: int
+    options: str  # JSON text
+    seed: int
+    status: str
+    created_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[tuple[int, int, str, str | None]] = field(default_factory=list)  # n, seat, ...
+    snapshot: tuple[int, str] | None = None  # version, state JSON
 
 
 def normalise_url(url: str) -> str:
@@ -145,12 +202,40 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+CHANNEL = "leafpile"  # PostgreSQL NOTIFY channel: one server process tells the others
+
+
+@dataclass
+class Change:
+    """What another server process changed (a NOTIFY): `kind` is "action" (the table is at
+    `version` now), "seat" (a seat was taken) or "gone" (a waiting table expired)."""
+
+    origin: str
+    kind: str
+    table_id: str
+    version: int
+
+
+@dataclass
+class TableChanges:
+    """A table's rows past a version: its status, seats and the actions from there on."""
+
+    status: str
+    seats: list[SeatRow]
+    actions: list[tuple[int, int, str, str | None]]
+
+
 class Database:
-    """The server's only door to the database."""
+    """The server's only door to the database. With PostgreSQL, every change is announced
+    to the other server processes (NOTIFY, delivered on commit) and `listen` hears theirs."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.shared = self.engine.dialect.name == "postgresql"  # other processes may use it
+        self.origin = secrets.token_hex(6)  # this process, in its announcements
+        self.listening = threading.Event()
+        self.stopping = threading.Event()
         # SQLite has one writer at a time, and a writer that finds the file locked sleeps in
         # growing steps: one thread for all its work avoids that wait (and keeps order).
         workers = 1 if normalise_url(url).startswith("sqlite") else 8
@@ -165,8 +250,59 @@ class Database:
         migrate(self.engine)
 
     def close(self) -> None:
+        self.stopping.set()
         self.engine.dispose()
         self.executor.shutdown(wait=False)
+
+    # -- between server processes (PostgreSQL) -----------------------------------------------
+    def _announce(self, conn: Connection, kind: str, table_id: str, version: int = 0) -> None:
+        """Tell the other processes (on commit) that `table_id` changed."""
+        if self.shared:
+            payload = f"{self.origin} {kind} {table_id} {version}"
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+
+    def listen(self, hear: Callable[[Change], None]) -> None:
+        """Call `hear` with every change the other processes announce, until `close` (runs
+        in its own thread; reconnects after a lost connection)."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            change = _read_change(note.payload)
+                            if change is not None and change.origin != self.origin:
+                                hear(change)
+            except psycopg.Error:
+                log.exception("lost the connection that hears other processes; reconnecting")
+                self.listening.clear()
+                self.stopping.wait(1.0)
+
+    def changes_since(self, table_id: str, version: int) -> TableChanges | None:
+        """The table's status, seats and actions from `version` on (None: no such table)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = [
+                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                for s in conn.execute(
+                    select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+                )
+            ]
+            found = [
+                (a.n, a.seat, a.notation, a.lines)
+                for a in conn.execute(
+                    select(actions)
+                    .where(actions.c.table_id == table_id, actions.c.n >= version)
+                    .order_by(actions.c.n)
+                )
+            ]
+        return TableChanges(row.status, seat_rows, found)
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
@@ -215,79 +351,132 @@ class Database:
             )
             if result.rowcount != 1:
                 raise ConflictError("that seat has just been taken")
+            values: dict[str, Any] = {"updated_at": time.time()}
             if new_status is not None:
+                values["status"] = new_status
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            self._announce(conn, "seat", table_id)
+
+    def expire_waiting(self, watched: list[str], cutoff: float) -> list[str]:
+        """Mark the waiting tables someone watches as alive, then delete those nobody has
+        joined or watched since `cutoff` (wall clock); returns their ids. Run by every
+        server process, it decides from the database, which they share."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if watched:
                 conn.execute(
                     update(tables)
-                    .where(tables.c.id == table_id)
-                    .values(status=new_status, updated_at=time.time())
+                    .where(tables.c.id.in_(watched), tables.c.status == "waiting")
+                    .values(updated_at=now)
                 )
+            # one statement decides and deletes (the seats go with their table: cascade), so a
+            # table another process starts meanwhile is not deleted
+            deleted = conn.execute(
+                tables.delete()
+                .where(tables.c.status == "waiting", tables.c.updated_at < cutoff)
+                .returning(tables.c.id)
+            )
+            gone = [r.id for r in deleted]
+            for table_id in gone:
+                self._announce(conn, "gone", table_id)
+        return gone
 
     def append_action(
         self, table_id: str, n: int, seat: int, notation: str, new_status: str | None
     ) -> None:
         """Commit action number `n`; ConflictError if that number is already stored."""
-        now = time.time()
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    actions.insert().values(
-                        table_id=table_id, n=n, seat=seat, notation=notation, created_at=now
-                    )
-                )
-                values: dict[str, Any] = {"updated_at": now}
-                if new_status is not None:
-                    values["status"] = new_status
-                conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
-        except IntegrityError:
-            raise ConflictError(f"action {n} of table {table_id} is already stored") from None
+        self.append_actions([StoredAction(table_id, n, seat, notation, new_status)])
 
-    def append_actions(self, batch: list[tuple[str, int, int, str, str | None]]) -> None:
-        """Commit several tables' next actions in one transaction (group commit); on a
-        conflict nothing of the batch is stored and ConflictError is raised."""
+    def append_actions(self, batch: list[StoredAction]) -> None:
+        """Commit several tables' next actions (with their log lines and snapshots) in one
+        transaction (group commit); on a conflict nothing of the batch is stored and
+        ConflictError is raised."""
         now = time.time()
         try:
             with self.engine.begin() as conn:
                 conn.execute(
                     actions.insert(),
                     [
-                        {"table_id": t, "n": n, "seat": seat, "notation": text, "created_at": now}
-                        for t, n, seat, text, _ in batch
+                        {
+                            "table_id": a.table_id,
+                            "n": a.n,
+                            "seat": a.seat,
+                            "notation": a.notation,
+                            "created_at": now,
+                            "lines": a.lines,
+                        }
+                        for a in batch
                     ],
                 )
-                for t, _, _, _, status in batch:
+                for a in batch:
                     values: dict[str, Any] = {"updated_at": now}
-                    if status is not None:
-                        values["status"] = status
-                    conn.execute(update(tables).where(tables.c.id == t).values(**values))
+                    if a.new_status is not None:
+                        values["status"] = a.new_status
+                    conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
+                    self._announce(conn, "action", a.table_id, a.n + 1)
+                    if a.snapshot is not None:
+                        conn.execute(snapshots.delete().where(snapshots.c.table_id == a.table_id))
+                        conn.execute(
+                            snapshots.insert().values(
+                                table_id=a.table_id, version=a.n + 1, state=a.snapshot,
+                                created_at=now,
+                            )
+                        )
         except IntegrityError:
             raise ConflictError("an action of this batch is already stored") from None
 
     def load_all(self) -> list[TableRow]:
-        """Every table with its seats and its action log in order."""
-        out: dict[str, TableRow] = {}
+        """Every table with its seats and its action log in order (tests and tools; the
+        server loads with `load_tables`)."""
+        out = []
+        for raw in self.load_tables(self.table_ids(None)):
+            row = TableRow(
+                raw.id, raw.game, raw.players, json.loads(raw.options), raw.seed, raw.status,
+                raw.created_at, raw.seats, [notation for _, _, notation, _ in raw.actions],
+            )
+            out.append(row)
+        return out
+
+    def table_ids(self, newest_finished: int | None) -> list[str]:
+        """The tables to load at start-up: every one not finished, and the newest
+        `newest_finished` finished ones (None: all), oldest first."""
         with self.engine.connect() as conn:
-            for r in conn.execute(select(tables).order_by(tables.c.created_at)):
-                out[r.id] = TableRow(
-                    id=r.id,
-                    game=r.game,
-                    players=r.players,
-                    options=json.loads(r.options),
-                    seed=r.seed,
-                    status=r.status,
-                    created_at=r.created_at,
+            query = select(tables.c.id, tables.c.created_at)
+            if newest_finished is None:
+                rows = list(conn.execute(query))
+            else:
+                rows = list(conn.execute(query.where(tables.c.status != "finished")))
+                rows += conn.execute(
+                    query.where(tables.c.status == "finished")
+                    .order_by(tables.c.created_at.desc())
+                    .limit(newest_finished)
                 )
-            for s in conn.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)):
-                if s.table_id in out:
+        return [r.id for r in sorted(rows, key=lambda r: r.created_at)]
+
+    def load_tables(self, ids: list[str]) -> list[LoadedTable]:
+        """These tables as stored, with their seats, action log and latest snapshot (in the
+        order of `ids`; unknown ids are left out)."""
+        out: dict[str, LoadedTable] = {}
+        with self.engine.connect() as conn:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                for r in conn.execute(select(tables).where(tables.c.id.in_(chunk))):
+                    out[r.id] = LoadedTable(
+                        r.id, r.game, r.players, r.options, r.seed, r.status, r.created_at
+                    )
+                for s in conn.execute(
+                    select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
+                ):
                     out[s.table_id].seats.append(
                         SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
                     )
-            for a in conn.execute(select(actions).order_by(actions.c.table_id, actions.c.n)):
-                if a.table_id in out:
-                    row = out[a.table_id]
-                    if a.n != len(row.actions):
-                        raise RuntimeError(f"table {row.id}: action log has a gap at {a.n}")
-                    row.actions.append(a.notation)
-        return list(out.values())
+                for a in conn.execute(
+                    select(actions).where(actions.c.table_id.in_(chunk)).order_by(actions.c.n)
+                ):
+                    out[a.table_id].actions.append((a.n, a.seat, a.notation, a.lines))
+                for p in conn.execute(select(snapshots).where(snapshots.c.table_id.in_(chunk))):
+                    out[p.table_id].snapshot = (p.version, p.state)
+        return [out[i] for i in ids if i in out]
 
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as conn:
@@ -304,18 +493,14 @@ class ActionWriter:
     def __init__(self, db: Database, max_batch: int = 256) -> None:
         self.db = db
         self.max_batch = max_batch
-        self.queue: asyncio.Queue[
-            tuple[tuple[str, int, int, str, str | None], asyncio.Future[None]]
-        ] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[StoredAction, asyncio.Future[None]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
 
-    async def append(
-        self, table_id: str, n: int, seat: int, notation: str, new_status: str | None
-    ) -> None:
+    async def append(self, action: StoredAction) -> None:
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run())
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self.queue.put(((table_id, n, seat, notation, new_status), done))
+        await self.queue.put((action, done))
         await done
 
     async def _run(self) -> None:
@@ -329,7 +514,7 @@ class ActionWriter:
                 # find the culprit(s): store one by one
                 for row, done in items:
                     try:
-                        await self.db.run(self.db.append_action, *row)
+                        await self.db.run(self.db.append_actions, [row])
                     except Exception as e:  # not swallowed: handed to the waiting caller
                         done.set_exception(e)
                     else:

@@ -48,6 +48,18 @@ class Flooding(Refusal):
     code = "flooding"
 
 
+class TooManySockets(Refusal):
+    """Too many WebSockets on one table, or from one address."""
+
+    code = "too_many_sockets"
+
+
+class TooManyTables(Refusal):
+    """One address has opened as many waiting tables as it may."""
+
+    code = "too_many_tables"
+
+
 class NotFound(Refusal):
     code = "not_found"
 
@@ -124,9 +136,21 @@ class NotFinished(Refusal):
 
 
 class StorageFailed(Refusal):
-    """The database could not store the action (so it was not played)."""
+    """The database could not store the change (so nothing was changed)."""
 
     code = "storage"
+
+
+class Damaged(Refusal):
+    """The table's stored rows cannot be rebuilt: it is set aside (and logged)."""
+
+    code = "damaged"
+
+
+class Busy(Refusal):
+    """The server is doing as much of this kind of work as it allows at once."""
+
+    code = "busy"
 
 
 def new_error_id() -> str:

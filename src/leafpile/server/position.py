@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from leafpile import i18n
 from leafpile.engine import Action, State, legal_strings
 from leafpile.engine.game import Game
 
@@ -68,10 +69,28 @@ class Position:
         return [game.describe(seen.view, action) for seen in self.seen]
 
 
+def served_line(line: str) -> dict[str, Any]:
+    """A log line as clients get it: its English text, and its message form when the game
+    wrote it as a `Msg`, so each browser shows it in its reader's language."""
+    item: dict[str, Any] = {"text": str(line)}
+    msg = i18n.as_json(line)
+    if msg is not None:
+        item["msg"] = msg
+    return item
+
+
 @dataclass
 class LogEntry:
-    seat: int
-    lines: list[str]  # [spectator line, player 0's line, player 1's line, ...]
+    """One action in the log, as each audience reads it: the served form of its line
+    (`served_line`), for the spectator, then each seat. It is stored with the action, so a
+    restart need not describe the game again."""
 
-    def line_for(self, audience: int | None) -> str:
-        return self.lines[audience_index(audience)]
+    seat: int
+    items: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, seat: int, lines: list[str]) -> LogEntry:
+        return cls(seat, [served_line(line) for line in lines])
+
+    def item_for(self, audience: int | None) -> dict[str, Any]:
+        return self.items[audience_index(audience)]

@@ -9,16 +9,20 @@ once), and `STATUS` is the one map from a refusal's code to an HTTP status.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
+import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from leafpile import i18n
 from leafpile.bots import BOTS
-from leafpile.engine import Action, LeafpileError, State
+from leafpile.engine import Action, GameRecord, LeafpileError, State
 from leafpile.games import GAMES
+from leafpile.server.bots import BotPool
 from leafpile.server.db import NAME_MAX, SeatRow
 from leafpile.server.errors import (
     BadJson,
@@ -27,9 +31,12 @@ from leafpile.server.errors import (
     BadRequest,
     BadSeats,
     BadSeed,
+    Busy,
     Flooding,
     Refusal,
     TooLarge,
+    TooManySockets,
+    TooManyTables,
     UnknownGame,
     new_error_id,
 )
@@ -48,6 +55,7 @@ log = logging.getLogger("leafpile.server")
 
 BODY_MAX = 16 * 1024  # bytes of one request body or WebSocket message
 ACTION_MAX = 100  # longest action text accepted from a client
+JSON_DEPTH = 32  # deepest nesting of lists and objects accepted from a client
 
 #: Every refusal's HTTP status (WebSocket clients get the same `code` in an error message).
 STATUS: dict[str, int] = {
@@ -73,8 +81,12 @@ STATUS: dict[str, int] = {
     "bad_name": 422,
     "illegal": 422,
     "flooding": 429,
+    "too_many_sockets": 429,
+    "too_many_tables": 429,
     "internal": 500,
     "storage": 503,
+    "busy": 503,
+    "damaged": 503,
 }
 
 
@@ -114,23 +126,64 @@ def check_size(data: bytes | str, what: str) -> None:
 
 
 def parse_json(data: bytes | str, what: str) -> Any:
-    """A request body or WebSocket message (`what`) as JSON, refused when too large."""
+    """A request body or WebSocket message (`what`) as JSON, refused when too large or nested
+    deeper than `JSON_DEPTH` (no request needs more, and deep nesting would exhaust the
+    parser's or any later walker's recursion)."""
     check_size(data, what)
     try:
-        return json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        value = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        value = _BAD
+    if value is _BAD or not _shallow(value):
         if what == "message":
-            raise BadJson("that message is not valid JSON") from None
-        raise BadJson("the request body is not valid JSON") from None
+            raise BadJson(f"that message is not valid JSON nested at most {JSON_DEPTH} deep")
+        raise BadJson(f"the request body is not valid JSON nested at most {JSON_DEPTH} deep")
+    return value
+
+
+_BAD = object()
+
+
+def _shallow(value: Any) -> bool:
+    """Whether `value` nests lists and objects at most `JSON_DEPTH` deep (without recursion)."""
+    level: list[Any] = [value]
+    for _ in range(JSON_DEPTH + 1):
+        nested: list[Any] = []
+        for v in level:
+            if isinstance(v, dict):
+                nested.extend(v.values())
+            elif isinstance(v, list):
+                nested.extend(v)
+        if not nested:
+            return True
+        level = nested
+    return False
+
+
+#: Characters a display name may not hold: they reorder or hide the text around them.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: Letters and symbols that draw nothing (fillers, blanks) though Unicode calls them visible.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+#: Categories that show nothing: format characters, spaces, separators, combining marks.
+UNSEEN = frozenset(("Cf", "Zs", "Zl", "Zp", "Mn", "Me", "Cc"))
 
 
 def check_name(name: Any) -> str:
-    """A display name with its spaces tidied."""
+    """A display name with its spaces tidied; refused when it holds control characters or
+    direction overrides (which could disguise it or the text after it) or shows nothing."""
     if not isinstance(name, str) or not name.strip():
         raise BadName("enter a display name")
     cleaned = " ".join(name.split())
     if len(cleaned) > NAME_MAX:
         raise BadName(f"display names are at most {NAME_MAX} characters")
+    for ch in cleaned:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Co", "Cn") or ch in BIDI_CONTROLS:
+            raise BadName(f"display names cannot hold the character U+{ord(ch):04X}")
+    if all(unicodedata.category(ch) in UNSEEN or ch in BLANKS for ch in cleaned):
+        raise BadName("enter a display name that shows something")
     return cleaned
 
 
@@ -196,20 +249,19 @@ def read_join(body: Any) -> tuple[str, Any]:
     return check_name(body.get("name")), body.get("seat")
 
 
-def read_action(body: Any, table_id: str, manager: TableManager) -> tuple[LiveTable, int, str]:
-    """`{table, version, action}` sent to table `table_id` -> the table, version and text."""
+def read_action(body: Any, table: LiveTable) -> tuple[int, str]:
+    """`{table, version, action}` sent to `table` -> the version and the action's text."""
     if not isinstance(body, dict):
         raise BadRequest("send a JSON object {table, version, action}")
-    if body.get("table", table_id) != table_id:
+    if body.get("table", table.id) != table.id:
         raise BadRequest("the table in the body is not this table")
-    table = manager.get(table_id)
     version = body.get("version")
     text = body.get("action")
     if not isinstance(version, int) or isinstance(version, bool):
         raise BadRequest("version must be an integer")
     if not isinstance(text, str) or not text.strip() or len(text) > ACTION_MAX:
         raise BadRequest("action must be a short notation string")
-    return table, version, text
+    return version, text
 
 
 # -- what each audience is shown ----------------------------------------------------------------
@@ -272,7 +324,9 @@ def snapshot(
         "view": seen.data,
         "legal": position.legal if acting and audience == to_move else [],
         "log_start": log_from,
-        "log": [log_item(e.seat, e.line_for(audience), lang) for e in table.log[log_from:]],
+        "log": [
+            {"seat": e.seat, **served_in(e.item_for(audience), lang)} for e in table.log[log_from:]
+        ],
         "scores": seen.scores,
         "winners": position.winners if table.status == FINISHED else None,
         "extras": i18n.localize_tree(seen.extras, lang) if lang != i18n.DEFAULT else seen.extras,
@@ -286,14 +340,11 @@ def read_lang(value: Any) -> str:
     return value if isinstance(value, str) and value in i18n.LANGUAGES else i18n.DEFAULT
 
 
-def log_item(seat: int, line: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
-    """One log line in the reader's language, and its message form when the game wrote it
-    as a `Msg` (a page that changes language can translate it again)."""
-    item: dict[str, Any] = {"seat": seat, "text": i18n.localize(line, lang)}
-    msg = i18n.as_json(line)
-    if msg is not None:
-        item["msg"] = msg
-    return item
+def served_in(item: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A stored log item (`served_line`) with its text in `lang`, from its message form."""
+    if lang == i18n.DEFAULT or "msg" not in item:
+        return item
+    return {**item, "text": i18n.localize_json(item["msg"], lang)}
 
 
 def broadcast(table: LiveTable) -> None:
@@ -309,41 +360,95 @@ def broadcast(table: LiveTable) -> None:
         lst.log_sent = len(table.log)
 
 
-def replay(table: LiveTable, lang: str = i18n.DEFAULT) -> dict[str, Any]:
-    """Every step of the table so far as the public saw it (the record's one replay)."""
-    game = table.game
+def replay_steps(game_name: str, record: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
+    """The JSON list of every step of a game record as the public saw it (each step's view,
+    player to move, scores, extras and the log line that led to it).
+
+    It replays the whole game, so it runs in the worker pool, never on the event loop, and
+    its answer is cached per (table, version, language) by `ReplayCache`."""
+    game = GAMES[game_name]
     steps: list[dict[str, Any]] = []
+    line: str | None = None
 
     def step(state: State) -> None:
-        i = len(steps)
         view = game.player_view(state, None)
         to_move = state.current_player
         steps.append(
             {
-                "version": i,
+                "version": len(steps),
                 "view": public_dict(view, finished=False),
                 "to_move": to_move if to_move >= 0 else None,
                 "scores": view.scores(),
                 "extras": i18n.localize_tree(game.extras(view), lang),
-                "line": i18n.localize(table.log[i - 1].line_for(None), lang) if i else None,
-                "msg": i18n.as_json(table.log[i - 1].line_for(None)) if i else None,
+                "line": None if line is None else i18n.localize(line, lang),
+                "msg": None if line is None else i18n.as_json(line),
             }
         )
 
-    def visit(state: State, _action: Action) -> None:
+    def visit(state: State, action: Action) -> None:
+        nonlocal line
         step(state)
+        line = game.describe(game.player_view(state, None), action)
 
-    step(table.record().replay(game, visit))
+    step(GameRecord.from_dict(record).replay(game, visit))
+    return json.dumps(steps)
+
+
+class ReplayCache:
+    """Replays built in the worker pool, each (table, version) once, kept while they fit in
+    `max_chars`; at most `max_building` different ones are built at a time (more are
+    refused as busy), so replay requests cannot take the server's time from its tables."""
+
+    def __init__(self, max_chars: int = 64 * 2**20, max_building: int = 4) -> None:
+        self.max_chars = max_chars
+        self.max_building = max_building
+        self.done: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self.chars = 0
+        self.building: dict[tuple[str, int, str], asyncio.Future[str]] = {}
+
+    async def steps(self, table: LiveTable, workers: BotPool, lang: str = i18n.DEFAULT) -> str:
+        key = (table.id, table.version, lang)
+        cached = self.done.get(key)
+        if cached is not None:
+            self.done.move_to_end(key)
+            return cached
+        pending = self.building.get(key)
+        if pending is None:
+            if len(self.building) >= self.max_building:
+                raise Busy("the server is building other replays; try again in a moment")
+            record = table.record().to_dict()
+            pending = asyncio.ensure_future(
+                workers.run(replay_steps, table.game.info.name, record, lang)
+            )
+            self.building[key] = pending
+            pending.add_done_callback(lambda done: self._built(key, done))
+        return await asyncio.shield(pending)
+
+    def _built(self, key: tuple[str, int, str], done: asyncio.Future[str]) -> None:
+        self.building.pop(key, None)
+        if done.cancelled() or done.exception() is not None:
+            return  # the waiting requests answer the failure
+        text = done.result()
+        if len(text) > self.max_chars:
+            return
+        self.done[key] = text
+        self.chars += len(text)
+        while self.chars > self.max_chars:
+            _, old = self.done.popitem(last=False)
+            self.chars -= len(old)
+
+
+def replay_head(table: LiveTable) -> dict[str, Any]:
+    """The replay answer without its steps (`ReplayCache.steps` gives those)."""
     return {
         "table": table.id,
-        "game": game.info.name,
-        "title": game.info.title,
+        "game": table.game.info.name,
+        "title": table.game.info.title,
         "status": table.status,
         "players": table.players,
         "options": table.options,
         "seats": seats_public(table),
         "winners": table.position.winners if table.status == FINISHED else None,
-        "steps": steps,
     }
 
 
@@ -383,6 +488,16 @@ class RateLimit:
 
     rate: float = 20.0
     burst: float = 60.0
+    #: WebSockets open at once from one address (when `enabled`), and on one table (always).
+    sockets_per_address: int = 32
+    sockets_per_table: int = 256
+    #: Messages waiting for one slow WebSocket client before it is dropped (always).
+    outbox: int = 64
+    #: Tables one address may open (when `enabled`): a bucket of `tables_burst` refilled at
+    #: `tables_rate` a second, and at most `open_tables` waiting for players at once.
+    tables_rate: float = 0.1
+    tables_burst: float = 10.0
+    open_tables: int = 8
     enabled: bool = True
 
 
@@ -416,6 +531,9 @@ class Context:
     limit: RateLimit
     allow_client_seed: bool = False
     buckets: dict[str, Bucket] = field(default_factory=dict)
+    sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
+    replays: ReplayCache = field(default_factory=ReplayCache)
+    table_buckets: dict[str, Bucket] = field(default_factory=dict)
 
     def guard(self, client: str) -> None:
         """Refuse a client address that floods the HTTP API."""
@@ -426,3 +544,38 @@ class Context:
             bucket = self.buckets[client] = Bucket(self.limit)
         if not bucket.take():
             raise flooding()
+
+    def guard_create(self, client: str, new: NewTable) -> None:
+        """Refuse a client address that opens tables faster than people do, or that has
+        too many waiting for players already (when `new` would wait too)."""
+        if not self.limit.enabled:
+            return
+        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
+        if waits and self.manager.open_tables_of(client) >= self.limit.open_tables:
+            raise TooManyTables(
+                f"you have {self.limit.open_tables} tables waiting for players already"
+            )
+        bucket = self.table_buckets.get(client)
+        if bucket is None:
+            if len(self.table_buckets) > 10_000:
+                self.table_buckets.clear()
+            rate = RateLimit(rate=self.limit.tables_rate, burst=self.limit.tables_burst)
+            bucket = self.table_buckets[client] = Bucket(rate)
+        if not bucket.take():
+            raise Flooding("you have opened many tables lately: wait a little")
+
+    def open_socket(self, client: str, table: LiveTable) -> None:
+        """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""
+        if len(table.listeners) >= self.limit.sockets_per_table:
+            raise TooManySockets("this table has as many watchers as it can take; try later")
+        held = self.sockets.get(client, 0)
+        if self.limit.enabled and held >= self.limit.sockets_per_address:
+            raise TooManySockets("too many connections from your address; close some")
+        self.sockets[client] = held + 1
+
+    def close_socket(self, client: str) -> None:
+        held = self.sockets.get(client, 0) - 1
+        if held > 0:
+            self.sockets[client] = held
+        else:
+            self.sockets.pop(client, None)

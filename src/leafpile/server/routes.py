@@ -8,6 +8,7 @@ exception into a 500 whose error id is also in the log line with the traceback.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -19,8 +20,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from leafpile import i18n
 from leafpile.games import GAMES
 from leafpile.server import howto, protocol
-from leafpile.server.errors import BadToken, NotFound, Refusal
-from leafpile.server.protocol import Context
+from leafpile.server.errors import BadToken, NotFound, Refusal, TooLarge
+from leafpile.server.protocol import BODY_MAX, Context
 
 WEB_DIR = Path(str(resources.files("leafpile") / "web"))
 
@@ -48,15 +49,36 @@ def context(request: Request) -> Context:
     return cast(Context, request.app.state.ctx)
 
 
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
 def guarded(request: Request) -> Context:
     """The server context, once the client's flooding bucket allows this request."""
     ctx = context(request)
-    ctx.guard(request.client.host if request.client else "?")
+    ctx.guard(client_of(request))
     return ctx
 
 
+async def read_body(request: Request) -> bytes:
+    """The request body, read only up to `BODY_MAX` bytes: a longer one (declared or
+    chunked) is refused as soon as it passes the limit, so a client cannot make the server
+    hold more than that (the rest is never read; the connection is closed)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > BODY_MAX:
+        raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_MAX:
+            raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+        parts.append(chunk)
+    return b"".join(parts)
+
+
 async def read_json(request: Request) -> object:
-    return protocol.parse_json(await request.body(), "body")
+    return protocol.parse_json(await read_body(request), "body")
 
 
 def reader_lang(request: Request) -> str:
@@ -90,6 +112,30 @@ async def replay_page(request: Request) -> Response:
     return FileResponse(WEB_DIR / "replay.html")
 
 
+#: What a game's folders may serve: the renderer's own files (never Python, bytecode or
+#: anything hidden), and the game's data.
+RENDERER_FILES = (".js", ".css", ".svg", ".png", ".webp", ".jpg", ".woff2", ".json")
+
+
+@functools.cache
+def game_files(name: str, kind: str) -> dict[str, Path]:
+    """The files of game `name` served under `/games/<name>/<kind>/`, by relative path:
+    listed once (they do not change while the server runs), so a request is only a lookup
+    and no client-made path ever reaches the file system."""
+    game = GAMES[name]
+    folder = game.renderer_dir() if kind == "web" else game.package_dir() / "data"
+    if folder is None or not folder.is_dir():
+        return {}
+    out: dict[str, Path] = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        hidden = any(part.startswith((".", "_")) for part in rel.parts)
+        wanted = RENDERER_FILES if kind == "web" else (".json",)
+        if path.is_file() and not hidden and path.suffix in wanted:
+            out[rel.as_posix()] = path
+    return out
+
+
 @endpoint
 async def game_file(request: Request) -> Response:
     """A game's renderer (`web/`) or data (`data/*.json`), never anything else."""
@@ -97,15 +143,8 @@ async def game_file(request: Request) -> Response:
     kind = request.path_params["kind"]
     if name not in GAMES or kind not in ("web", "data"):
         raise NotFound("no such file")
-    game = GAMES[name]
-    folder = game.renderer_dir() if kind == "web" else game.package_dir() / "data"
-    if folder is None:
-        raise NotFound("no such file")
-    base = folder.resolve()
-    path = (base / request.path_params["path"]).resolve()
-    if base not in path.parents or not path.is_file() or path.suffix == ".py":
-        raise NotFound("no such file")
-    if kind == "data" and path.suffix != ".json":
+    path = game_files(name, kind).get(request.path_params["path"])
+    if path is None:
         raise NotFound("no such file")
     return FileResponse(path)
 
@@ -137,6 +176,19 @@ async def api_rules(request: Request) -> Response:
 
 
 @endpoint
+async def api_openapi(request: Request) -> Response:
+    """The OpenAPI description of this API (what the fuzzing tests read)."""
+    return JSONResponse(_openapi())
+
+
+@functools.cache
+def _openapi() -> dict[str, object]:
+    from leafpile.server import openapi
+
+    return openapi.describe()
+
+
+@endpoint
 async def api_games(request: Request) -> Response:
     return JSONResponse(protocol.games_list())
 
@@ -151,7 +203,8 @@ async def api_tables(request: Request) -> Response:
 async def api_create(request: Request) -> Response:
     ctx = guarded(request)
     new = protocol.read_new_table(await read_json(request), ctx.allow_client_seed)
-    table, token = await ctx.manager.create(new)
+    ctx.guard_create(client_of(request), new)
+    table, token = await ctx.manager.create(new, client_of(request))
     answer = {
         "table": table.id,
         "seat": new.sit,
@@ -165,9 +218,9 @@ async def api_create(request: Request) -> Response:
 @endpoint
 async def api_table(request: Request) -> Response:
     ctx = guarded(request)
-    table = ctx.manager.get(request.path_params["table_id"])
+    table = await ctx.manager.find(request.path_params["table_id"])
     token = bearer(request)
-    seat = table.seat_of(token)
+    seat = await ctx.manager.seat_for(table, token)
     if token and seat is None:
         raise BadToken("that token holds no seat at this table")
     return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
@@ -177,7 +230,7 @@ async def api_table(request: Request) -> Response:
 async def api_join(request: Request) -> Response:
     ctx = guarded(request)
     body = await read_json(request)
-    table = ctx.manager.get(request.path_params["table_id"])
+    table = await ctx.manager.find(request.path_params["table_id"])
     name, wanted = protocol.read_join(body)
     seat, token = await ctx.manager.join(table, name, wanted)
     return JSONResponse({"table": table.id, "seat": seat, "token": token})
@@ -187,7 +240,8 @@ async def api_join(request: Request) -> Response:
 async def api_act(request: Request) -> Response:
     ctx = guarded(request)
     body = await read_json(request)
-    table, version, text = protocol.read_action(body, request.path_params["table_id"], ctx.manager)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    version, text = protocol.read_action(body, table)
     seat = await ctx.manager.act(table, bearer(request), version, text)
     return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
 
@@ -196,14 +250,17 @@ async def api_act(request: Request) -> Response:
 async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)
-    table = ctx.manager.get(request.path_params["table_id"])
-    return JSONResponse(protocol.replay(table, reader_lang(request)))
+    table = await ctx.manager.find(request.path_params["table_id"])
+    head = protocol.replay_head(table)  # read now: the table may move on while steps build
+    steps = await ctx.replays.steps(table, ctx.manager.bots, reader_lang(request))
+    body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
+    return Response(body, media_type="application/json")
 
 
 @endpoint
 async def api_record(request: Request) -> Response:
     ctx = guarded(request)
-    table = ctx.manager.get(request.path_params["table_id"])
+    table = await ctx.manager.find(request.path_params["table_id"])
     record = table.finished_record()
     filename = f"{table.game.info.name}-{table.id}.json"
     return Response(

@@ -14,15 +14,18 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from leafpile.bots import BotSeat
-from leafpile.engine import Action, GameRecord, LeafpileError, State
+from leafpile.engine import Action, GameRecord, InvalidStateError, LeafpileError, State
 from leafpile.engine.game import Game
 from leafpile.engine.match import Match
 from leafpile.engine.options import OptionValue
@@ -31,15 +34,19 @@ from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
     ActionWriter,
+    Change,
     ConflictError,
     Database,
+    LoadedTable,
     SeatRow,
+    StoredAction,
     TableRow,
 )
 from leafpile.server.errors import (
     BadOptions,
     BadToken,
     Conflict,
+    Damaged,
     GameOver,
     IllegalAction,
     NotFinished,
@@ -61,6 +68,9 @@ log = logging.getLogger("leafpile.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT = "human", "bot"
 LOBBY_MAX = 200  # tables the lobby lists, newest first
+SNAPSHOT_EVERY = 32  # actions between stored snapshots (and one when a game ends)
+COLD_MAX = 1000  # finished tables kept in memory once loaded or finished
+WAITING_TTL = 3600.0  # seconds a waiting table nobody joins or watches stays open
 BOT_RETRY = 2.0  # seconds before a bot whose move failed or was refused tries again
 
 
@@ -99,6 +109,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: list[Listener] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    creator: str | None = None  # the address that opened it (limits; not stored)
+    catching_up: bool = False  # a catch-up with other processes' changes is on its way
 
     @property
     def game(self) -> Game:
@@ -196,6 +208,78 @@ class NewTable:
     name: str | None = None  # the creator's display name when they sit
 
 
+def rebuild(raw: LoadedTable) -> LiveTable:
+    """A stored table in play again. Its state comes from the latest snapshot and the few
+    actions after it, its log lines from the stored lines; a table stored before snapshots
+    (or whose snapshot or lines cannot be read) is replayed from its log, the source of
+    truth. Raises on rows that cannot make a table (a gap in the log, broken JSON, an
+    illegal action): the caller sets such a table aside."""
+    game = get_game(raw.game)
+    options = json.loads(raw.options)
+    if not isinstance(options, dict):
+        raise ValueError(f"table {raw.id}: its options are not a JSON object")
+    if [s.seat for s in raw.seats] != list(range(raw.players)):
+        raise ValueError(f"table {raw.id}: seats {[s.seat for s in raw.seats]} for {raw.players}")
+    for i, (n, _seat, _notation, _lines) in enumerate(raw.actions):
+        if n != i:
+            raise ValueError(f"table {raw.id}: its action log has a gap at {i} (then {n})")
+    record = GameRecord(raw.game, raw.players, raw.seed, options, [a[2] for a in raw.actions])
+    match = Match(game, record.initial_state(game), record)
+    fast = _from_snapshot(game, raw, match.state)
+    if fast is not None:
+        match.state, entries = fast
+    else:
+        entries = []
+
+        def visit(state: State, action: Action) -> None:
+            lines = [game.describe(view, action) for view in audience_views(game, state)]
+            entries.append(LogEntry.of(state.current_player, lines))
+
+        match.state = record.replay(game, visit)
+    position = Position(game, match.state, len(record.actions), raw.status == FINISHED)
+    return LiveTable(
+        id=raw.id,
+        match=match,
+        status=raw.status,
+        created_at=raw.created_at,
+        seats=raw.seats,
+        position=position,
+        log=entries,
+    )
+
+
+def _from_snapshot(
+    game: Game, raw: LoadedTable, initial: State
+) -> tuple[State, list[LogEntry]] | None:
+    """The table's state and log from its snapshot, stored lines and the actions after the
+    snapshot; None when something is missing or unreadable (then the log is replayed)."""
+    audiences = raw.players + 1
+    entries: list[LogEntry] = []
+    for _n, seat, _notation, lines in raw.actions:
+        items = json.loads(lines) if lines is not None else None
+        if not (isinstance(items, list) and len(items) == audiences):
+            return None
+        if not all(isinstance(item, dict) and isinstance(item.get("text"), str) for item in items):
+            return None
+        entries.append(LogEntry(seat, items))
+    version, state = 0, initial.clone()
+    if raw.snapshot is not None:
+        version = raw.snapshot[0]
+        if not 0 <= version <= len(raw.actions):
+            return None
+        try:
+            state = game.state_from_dict(json.loads(raw.snapshot[1]))
+        except (LeafpileError, ValueError, TypeError, KeyError):
+            log.warning("table %s: its snapshot cannot be read; replaying its log", raw.id)
+            return None
+    for i in range(version, len(raw.actions)):
+        try:
+            state.apply(state.parse_action(raw.actions[i][2]))
+        except LeafpileError as e:
+            raise InvalidStateError(f"table {raw.id}: action {i}: {e}") from e
+    return state, entries
+
+
 class TableManager:
     """Every table of this server, their persistence and their seat bots. `publish(table)`
     is called after every change so the protocol layer can push it to the table's
@@ -208,73 +292,155 @@ class TableManager:
         *,
         bot_delay: float = 0.0,
         publish: Callable[[LiveTable], None] | None = None,
+        waiting_ttl: float = WAITING_TTL,
     ) -> None:
         self.db = db
+        self.waiting_ttl = waiting_ttl
+        self.sweeper: asyncio.Task[None] | None = None
         self.bots = bots
         self.bot_delay = bot_delay
         self.publish: Callable[[LiveTable], None] = publish or (lambda _table: None)
         self.tables: dict[str, LiveTable] = {}
+        self.broken: set[str] = set()  # tables whose rows cannot be rebuilt: set aside
+        self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
         self.closing = False
         self.writer = ActionWriter(db)
+        self.listener: threading.Thread | None = None
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
+        """Load the tables still in play (and the newest finished ones, for the lobby) from
+        their snapshots: start-up time follows the tables in play, not the history. Older
+        finished tables are loaded when someone asks for one (`find`)."""
         await self.db.run(self.db.migrate)
-        rows = await self.db.run(self.db.load_all)
-        for row in rows:
-            try:
-                table = self._rebuild(row)
-            except Exception:  # one broken table must not keep the others down
-                log.exception("table %s cannot be rebuilt from its log; it is not served", row.id)
-                continue
-            self.tables[table.id] = table
+        ids = await self.db.run(self.db.table_ids, LOBBY_MAX)
+        for raw in await self.db.run(self.db.load_tables, ids):
+            self._admit(raw)
+        if self.broken:
+            log.error(
+                "%d table(s) set aside, not served (see their tracebacks above): %s",
+                len(self.broken),
+                ", ".join(sorted(self.broken)),
+            )
         for table in self.tables.values():
             self._schedule_bot(table)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if self.db.shared:  # other server processes may share the database: hear them
+            loop = asyncio.get_running_loop()
+
+            def hear(change: Change) -> None:  # in the listening thread
+                loop.call_soon_threadsafe(self.heard, change)
+
+            self.listener = threading.Thread(
+                target=self.db.listen, args=(hear,), name="leafpile-listen", daemon=True
+            )
+            self.listener.start()
+            await loop.run_in_executor(None, self.db.listening.wait, 10.0)
 
     async def stop(self) -> None:
         self.closing = True
         self.writer.stop()
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
         self.bots.shutdown()
         self.db.close()
 
-    def _rebuild(self, row: TableRow) -> LiveTable:
-        """Replay the table's log (`GameRecord.replay`), rebuilding each audience's log line."""
-        game = get_game(row.game)
-        record = GameRecord(row.game, row.players, row.seed, dict(row.options), list(row.actions))
-        match = Match(game, record.initial_state(game), record)
-        entries: list[LogEntry] = []
+    def _admit(self, raw: LoadedTable) -> LiveTable | None:
+        """Serve a stored table, or set it aside (logged with its traceback) when its rows
+        cannot be rebuilt: one bad table must not keep the others down."""
+        try:
+            table = rebuild(raw)
+        except Exception:  # reported with the traceback; the table is set aside, not served
+            log.exception("table %s cannot be rebuilt from its rows; it is set aside", raw.id)
+            self.broken.add(raw.id)
+            return None
+        return self.tables.setdefault(table.id, table)
 
-        def visit(state: State, action: Action) -> None:
-            lines = [game.describe(view, action) for view in audience_views(game, state)]
-            entries.append(LogEntry(state.current_player, lines))
+    # -- abandoned tables ------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        """Expire abandoned waiting tables now and then, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(min(60.0, self.waiting_ttl / 2))
+            try:
+                await self.sweep()
+            except STORAGE_ERRORS:  # the database is away: try again next time
+                log.exception("cannot expire abandoned tables")
 
-        match.state = record.replay(game, visit)
-        position = Position(game, match.state, len(record.actions), row.status == FINISHED)
-        return LiveTable(
-            id=row.id,
-            match=match,
-            status=row.status,
-            created_at=row.created_at,
-            seats=row.seats,
-            position=position,
-            log=entries,
-        )
+    async def sweep(self) -> list[str]:
+        """Close the waiting tables nobody has joined or watched for `waiting_ttl` seconds
+        (they would fill the lobby for ever); returns their ids."""
+        watched = [t.id for t in self.tables.values() if t.status == WAITING and t.listeners]
+        cutoff = time.time() - self.waiting_ttl
+        gone = await self.db.run(self.db.expire_waiting, watched, cutoff)
+        for table_id in gone:
+            self._forget(table_id)
+        if gone:
+            log.info("expired %d abandoned waiting table(s)", len(gone))
+        return gone
+
+    def _forget(self, table_id: str) -> None:
+        table = self.tables.pop(table_id, None)
+        if table is not None and table.bot_task is not None:
+            table.bot_task.cancel()
+
+    def open_tables_of(self, client: str) -> int:
+        """How many waiting tables `client` has opened."""
+        return sum(1 for t in self.tables.values() if t.creator == client and t.status == WAITING)
 
     # -- lookups --------------------------------------------------------------------------------
     def get(self, table_id: Any) -> LiveTable:
+        """A table in memory (every table in play is)."""
         if not isinstance(table_id, str) or table_id not in self.tables:
-            raise TableNotFound(f"there is no table {table_id!r}")
+            raise TableNotFound(f"there is no table {str(table_id)[:40]!r}")
         return self.tables[table_id]
+
+    async def find(self, table_id: Any) -> LiveTable:
+        """A table in memory, or else loaded from the database (an old finished table, or
+        one another server process opened)."""
+        if isinstance(table_id, str) and table_id in self.tables:
+            return self.tables[table_id]
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            raise TableNotFound(f"there is no table {str(table_id)[:40]!r}")
+        if table_id in self.broken:
+            raise Damaged("this table's stored log is damaged; it is set aside")
+        try:
+            loaded = await self.db.run(self.db.load_tables, [table_id])
+        except STORAGE_ERRORS:
+            log.exception("cannot load table %s", table_id)
+            raise StorageFailed("the table could not be read; try again") from None
+        if not loaded:
+            raise TableNotFound(f"there is no table {table_id!r}")
+        table = self._admit(loaded[0])
+        if table is None:
+            raise Damaged("this table's stored log is damaged; it is set aside")
+        self._keep_cold(table)
+        self._schedule_bot(table)
+        return table
+
+    def _keep_cold(self, table: LiveTable) -> None:
+        """Remember a finished table loaded on demand; forget the least recently loaded
+        ones past `COLD_MAX` (nobody watching), so memory does not grow with history."""
+        if table.status != FINISHED:
+            return
+        self.cold[table.id] = None
+        self.cold.move_to_end(table.id)
+        while len(self.cold) > COLD_MAX:
+            old, _ = self.cold.popitem(last=False)
+            gone = self.tables.get(old)
+            if gone is not None and not gone.listeners:
+                del self.tables[old]
 
     def lobby(self) -> list[LiveTable]:
         """The newest tables."""
         return sorted(self.tables.values(), key=lambda t: -t.created_at)[:LOBBY_MAX]
 
     # -- creating and joining -------------------------------------------------------------------
-    async def create(self, new: NewTable) -> tuple[LiveTable, str | None]:
+    async def create(
+        self, new: NewTable, creator: str | None = None
+    ) -> tuple[LiveTable, str | None]:
         """Open a table (seating its creator if asked); returns it and the creator's token."""
         seed = new.seed if new.seed is not None else secrets.randbits(63)
         token: str | None = None
@@ -298,7 +464,11 @@ class TableManager:
             created_at=time.time(),
             seats=new.seats,
         )
-        await self.db.run(self.db.create_table, row)
+        try:
+            await self.db.run(self.db.create_table, row)
+        except STORAGE_ERRORS:
+            log.exception("cannot store a new table")
+            raise StorageFailed("the table could not be stored, so it was not opened") from None
         table = LiveTable(
             id=row.id,
             match=match,
@@ -306,6 +476,7 @@ class TableManager:
             created_at=row.created_at,
             seats=row.seats,
             position=position,
+            creator=creator,
         )
         self.tables[table.id] = table
         self._schedule_bot(table)
@@ -330,7 +501,12 @@ class TableManager:
             try:
                 await self.db.run(self.db.take_seat, table.id, seat.seat, name, digest, new_status)
             except ConflictError as e:
+                if self.db.shared:
+                    await self._catch_up(table)
                 raise SeatTaken(str(e)) from None
+            except STORAGE_ERRORS:
+                log.exception("cannot store a seat of table %s", table.id)
+                raise StorageFailed("the seat could not be stored, so it was not taken") from None
             seat.name = name
             seat.token_hash = digest
             if new_status is not None:
@@ -346,10 +522,90 @@ class TableManager:
             if not isinstance(token, str) or not token:
                 raise NoToken("this needs your seat token")
             seat = table.seat_of(token)
+            if seat is None and self.db.shared:  # taken through another process, maybe
+                await self._catch_up(table)
+                seat = table.seat_of(token)
             if seat is None:
                 raise BadToken("that token holds no seat at this table")
+            if version > table.version and self.db.shared:  # others played on: catch up
+                await self._catch_up(table)
             await self._play(table, seat, version, text)
         return seat
+
+    async def seat_for(self, table: LiveTable, token: Any) -> int | None:
+        """The seat holding `token` (None: none), after catching up with the other server
+        processes when it is not known here (it may have been taken through another)."""
+        seat = table.seat_of(token) if isinstance(token, str) else None
+        if seat is None and token and self.db.shared:
+            async with table.lock:
+                await self._catch_up(table)
+            seat = table.seat_of(token)
+        return seat
+
+    # -- other server processes -----------------------------------------------------------------
+    def heard(self, change: Change) -> None:
+        """Another process changed a table (on the event loop): catch the copy here up."""
+        if change.kind == "gone":
+            self._forget(change.table_id)
+            return
+        table = self.tables.get(change.table_id)
+        if table is None or table.catching_up:
+            return
+        if change.kind == "action" and change.version <= table.version:
+            return
+        table.catching_up = True
+        asyncio.get_running_loop().create_task(self._catch_up_later(table))
+
+    async def _catch_up_later(self, table: LiveTable) -> None:
+        try:
+            async with table.lock:
+                table.catching_up = False
+                await self._catch_up(table)
+        except StorageFailed:  # logged; the next change or request catches up instead
+            pass
+        except Exception:  # a background task must not die silently
+            log.exception("catching table %s up failed (error id %s)", table.id, new_error_id())
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Bring the copy of `table` here up to the database: seats taken and actions
+        stored through other processes (the table's lock is held). Each action is checked
+        against the rules as at start-up; its log lines come stored with it."""
+        try:
+            changes = await self.db.run(self.db.changes_since, table.id, table.version)
+        except STORAGE_ERRORS:
+            log.exception("cannot read table %s's changes", table.id)
+            raise StorageFailed("the table could not be read; try again") from None
+        if changes is None:
+            return
+        moved = False
+        for n, seat, notation, lines in changes.actions:
+            if n != table.version:
+                raise InvalidStateError(f"table {table.id}: action {n} at version {table.version}")
+            state = table.state.clone()
+            action = state.parse_action(notation)
+            items = json.loads(lines) if lines is not None else None
+            entry = (
+                LogEntry(seat, items)
+                if isinstance(items, list)
+                else LogEntry.of(seat, table.position.log_lines(table.game, action))
+            )
+            state.apply(action)
+            position = Position(table.game, state, n + 1, state.is_terminal())
+            table.advance(position, str(action), entry)
+            moved = True
+        seated = False
+        for row in changes.seats:
+            mine = table.seats[row.seat]
+            if (mine.name, mine.token_hash) != (row.name, row.token_hash):
+                mine.name, mine.token_hash = row.name, row.token_hash
+                seated = True
+        if changes.status != table.status and table.status != FINISHED:
+            table.status = changes.status
+            seated = True
+        if moved or seated:
+            self._keep_cold(table)
+            self.publish(table)
+            self._schedule_bot(table)
 
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
@@ -371,33 +627,59 @@ class TableManager:
         except LeafpileError as e:
             raise IllegalAction(str(e), table=table, seat=seat) from None
         notation = str(action)
-        entry = LogEntry(seat, table.position.log_lines(table.game, action))
+        entry = LogEntry.of(seat, table.position.log_lines(table.game, action))
         new_state = state.clone()
         new_state.apply(action)
         finished = new_state.is_terminal()
         position = Position(table.game, new_state, table.version + 1, finished)
+        snap = finished or (table.version + 1) % SNAPSHOT_EVERY == 0
+        stored = StoredAction(
+            table.id,
+            table.version,
+            seat,
+            notation,
+            FINISHED if finished else None,
+            json.dumps(entry.items),
+            json.dumps(new_state.to_dict()) if snap else None,
+        )
         try:
-            await self.writer.append(
-                table.id, table.version, seat, notation, FINISHED if finished else None
-            )
+            await self.writer.append(stored)
         except ConflictError:  # another server process stored this number first
-            raise Conflict("another action was stored first; reload the table") from None
+            if not self.db.shared:
+                raise Conflict("another action was stored first; reload the table") from None
+            await self._catch_up(table)
+            raise StaleVersion(
+                f"another action was stored first: the table is at version {table.version}",
+                table=table,
+                seat=seat,
+            ) from None
         except STORAGE_ERRORS:
             log.exception("cannot store an action of table %s", table.id)
             raise StorageFailed("the action could not be stored, so it was not played") from None
         # committed: now it is true
         table.advance(position, notation, entry)
+        self._keep_cold(table)
         self.publish(table)
         self._schedule_bot(table)
 
     # -- listeners ------------------------------------------------------------------------------
+    # Only a seat's presence changing is pushed to everyone (its "connected" flag); a
+    # spectator coming or going costs nobody else anything, however many there are.
     def listen(self, table: LiveTable, listener: Listener) -> None:
         table.listeners.append(listener)
-        self.publish(table)
 
     def unlisten(self, table: LiveTable, listener: Listener) -> None:
         if listener in table.listeners:
+            before = table.connected_seats()
             table.listeners.remove(listener)
+            if table.connected_seats() != before:
+                self.publish(table)
+
+    def speak_for(self, table: LiveTable, listener: Listener, seat: int | None) -> None:
+        """`listener` now speaks for `seat` (None: watches)."""
+        before = table.connected_seats()
+        listener.seat = seat
+        if table.connected_seats() != before:
             self.publish(table)
 
     # -- bots -----------------------------------------------------------------------------------
@@ -433,6 +715,8 @@ class TableManager:
                 await self._play(table, seat, position.version, text)
         except asyncio.CancelledError:
             raise
+        except StaleVersion:  # another process's bot (or a catch-up) moved first: go on
+            retry = None
         except Refusal as e:
             log.warning("bot move refused at table %s: %s (%s)", table.id, e.message, e.code)
             retry = BOT_RETRY

@@ -2,12 +2,15 @@
 
 Client -> server: `hello` (a seat token or null), `action`, `ping`. Server -> client: the
 audience's snapshot after every change, `error` (a refusal, or an internal error with its
-id) and `pong`. One task sends (from the connection's outbox), the handler receives.
+id) and `pong`. One task sends (from the connection's bounded outbox), the handler receives.
+A client that does not read its messages is dropped once its outbox is full, so a slow or
+stalled client costs the server a bounded amount of memory and never slows the others.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any, cast
 
@@ -19,7 +22,12 @@ from leafpile.server.protocol import Bucket, Context
 from leafpile.server.tables import Listener, LiveTable
 
 NOT_FOUND_CLOSE = 4404  # close code after "no such table"
+TOO_MANY_CLOSE = 4429  # close code after "too many sockets" (on the table, or from the address)
+UNSUPPORTED_CLOSE = 1003  # close code after a binary frame (RFC 6455: data it cannot accept)
+SLOW_CLOSE = 1013  # close code for a client that does not read its messages ("try again later")
 FLOOD_STRIKES = 50  # refused messages past the rate before the connection is closed
+GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client has gone
+CLOSE_WAIT = 5.0  # seconds a closing handshake may take before the connection is dropped
 
 
 class Connection:
@@ -29,24 +37,58 @@ class Connection:
         self.ctx = ctx
         self.websocket = websocket
         self.table = table
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.listener = Listener(None, self.outbox.put_nowait)
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=ctx.limit.outbox)
+        self.listener = Listener(None, self.queue)
         self.token: str | None = None
         self.bucket = Bucket(ctx.limit)
         self.strikes = 0
+        self.dropped = False
+        self.sender: asyncio.Task[None] | None = None
+        self.closing: asyncio.Task[None] | None = None
+
+    def queue(self, text: str) -> None:
+        """Queue one message; a client whose outbox is full is dropped instead."""
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop()
 
     def push(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(json.dumps(message))
+        self.queue(json.dumps(message))
+
+    def drop(self) -> None:
+        """Stop sending to a client that does not keep up, and close its connection (it
+        reconnects and gets the table afresh)."""
+        self.dropped = True
+        if self.sender is not None:
+            self.sender.cancel()
+        loop = asyncio.get_running_loop()
+        # after the push that found the outbox full is over (not inside it)
+        loop.call_soon(self.ctx.manager.unlisten, self.table, self.listener)
+        self.closing = loop.create_task(self.close(SLOW_CLOSE, "too slow: reconnect"))
+
+    async def close(self, code: int, reason: str) -> None:
+        # The client may be gone, or the connection closed already: then there is no one to
+        # tell (Starlette says so with a RuntimeError).
+        with contextlib.suppress(*GONE, RuntimeError, TimeoutError):
+            await asyncio.wait_for(self.websocket.close(code=code, reason=reason), CLOSE_WAIT)
 
     async def run(self) -> None:
-        sender = asyncio.create_task(self._pump())
+        self.sender = asyncio.create_task(self._pump())
         self.ctx.manager.listen(self.table, self.listener)
+        self.push(protocol.snapshot(self.table, None))  # to this client only
+        self.listener.log_sent = len(self.table.log)
         try:
-            while True:
+            while not self.dropped:
                 message = await self.websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
                 text = message.get("text")
+                if text is None:  # a binary frame: this protocol is JSON text only
+                    await self.close(UNSUPPORTED_CLOSE, "send JSON text")
+                    return
                 try:
                     if not await self._within_rate(text):
                         return
@@ -57,57 +99,56 @@ class Connection:
                     self.push(protocol.internal_error(e, f"websocket of table {self.table.id}"))
         finally:
             self.ctx.manager.unlisten(self.table, self.listener)
-            self.outbox.put_nowait(None)
-            await sender
+            self.sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sender
 
-    async def _within_rate(self, text: str | None) -> bool:
+    async def _within_rate(self, text: str) -> bool:
         """Refuse a message over the size limit or the rate; False once the client has
         flooded long enough to be disconnected."""
-        if text is not None:
-            protocol.check_size(text, "message")
+        protocol.check_size(text, "message")
         if self.bucket.take():
             return True
         self.strikes += 1
         if self.strikes > FLOOD_STRIKES:
-            await self.websocket.close(code=1008, reason="flooding")
+            await self.close(1008, "flooding")
             return False
         raise protocol.flooding()
 
-    async def handle(self, text: str | None) -> None:
-        if text is None:
-            raise BadRequest("send JSON text messages")
+    async def handle(self, text: str) -> None:
         msg = protocol.parse_json(text, "message")
         if not isinstance(msg, dict):
             raise BadRequest("send a JSON object")
         kind = msg.get("type")
         if kind == "hello":
             self.listener.lang = protocol.read_lang(msg.get("lang"))
-            self.hello(msg.get("token"))
+            await self.hello(msg.get("token"))
         elif kind == "action":
-            table, version, action = protocol.read_action(msg, self.table.id, self.ctx.manager)
-            await self.ctx.manager.act(table, self.token, version, action)
+            version, action = protocol.read_action(msg, self.table)
+            await self.ctx.manager.act(self.table, self.token, version, action)
         elif kind == "ping":
             self.push({"type": "pong"})
         else:
-            raise BadRequest(f"unknown message type {kind!r}")
+            raise BadRequest(f"unknown message type {str(kind)[:40]!r}")
 
-    def hello(self, given: Any) -> None:
+    async def hello(self, given: Any) -> None:
         """Speak for the seat holding `given` (null: watch as a spectator)."""
         table = self.table
-        seat = table.seat_of(given) if isinstance(given, str) else None
+        seat = await self.ctx.manager.seat_for(table, given)
         if given and seat is None:
             raise BadToken("that token holds no seat here")
         self.token = given if seat is not None else None
-        self.listener.seat = seat
         self.listener.log_sent = len(table.log)
         self.push(protocol.snapshot(table, seat, lang=self.listener.lang))
+        self.ctx.manager.speak_for(table, self.listener, seat)
 
     async def _pump(self) -> None:
         """Send the outbox in order until the connection ends (or the client has gone)."""
-        while (text := await self.outbox.get()) is not None:
+        while True:
+            text = await self.outbox.get()
             try:
                 await self.websocket.send_text(text)
-            except (WebSocketDisconnect, WebSocketDisconnected):
+            except GONE:
                 return  # the client left; the receiving side ends the connection
 
 
@@ -115,9 +156,19 @@ async def table_socket(websocket: WebSocket) -> None:
     ctx = cast(Context, websocket.app.state.ctx)
     await websocket.accept()
     try:
-        table = ctx.manager.get(websocket.path_params["table_id"])
+        table = await ctx.manager.find(websocket.path_params["table_id"])
     except Refusal as e:
         await websocket.send_json(protocol.error_body(e))
         await websocket.close(code=NOT_FOUND_CLOSE)
         return
-    await Connection(ctx, websocket, table).run()
+    client = websocket.client.host if websocket.client else "?"
+    try:
+        ctx.open_socket(client, table)
+    except Refusal as e:
+        await websocket.send_json(protocol.error_body(e))
+        await websocket.close(code=TOO_MANY_CLOSE, reason=e.code)
+        return
+    try:
+        await Connection(ctx, websocket, table).run()
+    finally:
+        ctx.close_socket(client)

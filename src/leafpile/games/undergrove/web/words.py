@@ -63,7 +63,9 @@ def token_list(tokens: list[int]) -> Msg:
         return Msg("all four tokens")
     if len(tokens) == 1:
         return Msg("{colour} token", colour=colour(tokens[0]))
-    names = ", ".join(str(colour(t)) for t in tokens[:-1])
+    names = colour(tokens[0])
+    for t in tokens[1:-1]:  # nested, so each colour is translated in the reader's language
+        names = Msg("{first}, {rest}", first=names, rest=colour(t))
     return Msg("{colours} and {last} tokens", colours=names, last=colour(tokens[-1]))
 
 

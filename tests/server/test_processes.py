@@ -1,0 +1,160 @@
+"""More than one server process on one PostgreSQL database: a table works whichever process
+each client reaches, and every client hears every change (LISTEN/NOTIFY between them)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from tests.server.live import ProcessServer, run_async, wait_up
+
+HTTP = httpx.Client(timeout=10)
+
+
+LAST: dict[int, dict[str, Any]] = {}  # the last state each socket was pushed
+
+
+def _latest(ws: Any, version: int) -> dict[str, Any]:
+    """The state `ws` was pushed at `version` (read up to it)."""
+    last = LAST.get(id(ws))
+    while last is None or last["version"] < version:
+        msg = json.loads(ws.recv(timeout=10))
+        if msg["type"] == "state":
+            last = LAST[id(ws)] = msg
+    assert last["version"] == version, last["version"]
+    return last
+
+
+def test_two_processes_serve_one_table_and_push_each_others_changes(pg_url):
+    one = ProcessServer(pg_url, "--rate-limit", "0").start()
+    two = ProcessServer(pg_url, "--rate-limit", "0").start()
+    try:
+        body = {
+            "game": "autumn",
+            "players": 2,
+            "options": {"rounds": 1, "first_player": "0"},
+            "seats": [{"kind": "human"}] * 2,
+            "sit": 0,
+            "name": "Ana",
+        }
+        made = HTTP.post(one.base + "/api/tables", json=body).json()
+        table, tok_a = made["table"], made["token"]
+        joined = HTTP.post(f"{two.base}/api/tables/{table}/seats", json={"name": "Bo"})
+        assert joined.status_code == 200, joined.text
+        tok_b = joined.json()["token"]
+        ws_of = {0: f"ws{one.base[4:]}/ws/tables/{table}", 1: f"ws{two.base[4:]}/ws/tables/{table}"}
+        with (
+            connect(ws_of[0]) as a,
+            connect(ws_of[1]) as b,
+            connect(ws_of[0]) as watcher_one,
+            connect(ws_of[1]) as watcher_two,
+        ):
+            a.send(json.dumps({"type": "hello", "token": tok_a}))  # seat 0 on process one
+            b.send(json.dumps({"type": "hello", "token": tok_b}))  # seat 1 on process two
+            for ws in (watcher_one, watcher_two):
+                ws.send(json.dumps({"type": "hello", "token": None}))
+            sockets = {0: a, 1: b}
+            for ws, seat in ((a, 0), (b, 1)):  # each has its own seat's state at version 0
+                while (msg := json.loads(ws.recv(timeout=10)))["you"] != seat:
+                    pass
+                LAST[id(ws)] = msg
+            state = LAST[id(a)]
+            for version in range(12):  # each seat plays on its own process
+                seat = state["to_move"]
+                mine = _latest(sockets[seat], version)
+                if mine["status"] == "finished":
+                    break
+                action = {"type": "action", "table": table, "version": version}
+                sockets[seat].send(json.dumps(action | {"action": mine["legal"][0]}))
+                # everyone hears it, on both processes
+                seen = [_latest(ws, version + 1) for ws in (a, b, watcher_one, watcher_two)]
+                assert len({json.dumps(s["view"], sort_keys=True) for s in seen[2:]}) == 1
+                state = seen[0]
+        for base in (one.base, two.base):  # both processes serve the same table
+            snaps = [HTTP.get(f"{base}/api/tables/{table}").json() for _ in range(2)]
+            assert snaps[0]["version"] == snaps[1]["version"] >= 12
+        a_view = HTTP.get(f"{one.base}/api/tables/{table}").json()
+        b_view = HTTP.get(f"{two.base}/api/tables/{table}").json()
+        assert a_view["view"] == b_view["view"] and a_view["log"] == b_view["log"]
+
+        # the same action sent to both processes at once is stored once
+        snap = HTTP.get(
+            f"{one.base}/api/tables/{table}", headers={"authorization": f"Bearer {tok_a}"}
+        ).json()
+        token = tok_a if snap["to_move"] == 0 else tok_b
+        snap = HTTP.get(
+            f"{one.base}/api/tables/{table}", headers={"authorization": f"Bearer {token}"}
+        ).json()
+
+        async def both() -> list[int]:
+            async with httpx.AsyncClient(timeout=10) as client:
+                body = {"table": table, "version": snap["version"], "action": snap["legal"][0]}
+                headers = {"authorization": f"Bearer {token}"}
+                answers = await asyncio.gather(
+                    *[
+                        client.post(f"{b}/api/tables/{table}/actions", json=body, headers=headers)
+                        for b in (one.base, two.base)
+                    ]
+                )
+                return sorted(r.status_code for r in answers)
+
+        assert run_async(both()) == [200, 409]
+
+        # a bot table opened on one process plays to the end while watched on the other
+        bots = {
+            "game": "autumn",
+            "players": 2,
+            "options": {"rounds": 1},
+            "seats": [{"kind": "bot", "bot": "random"}] * 2,
+        }
+        bot_table = HTTP.post(one.base + "/api/tables", json=bots).json()["table"]
+        with connect(f"ws{two.base[4:]}/ws/tables/{bot_table}") as watcher:
+            deadline = time.monotonic() + 60
+            last = json.loads(watcher.recv(timeout=10))
+            while last["status"] != "finished" and time.monotonic() < deadline:
+                msg = json.loads(watcher.recv(timeout=10))
+                assert msg["version"] >= last["version"]  # in order, never back
+                last = msg
+        assert last["status"] == "finished"
+        record = HTTP.get(f"{two.base}/api/tables/{bot_table}/record").json()
+        assert len(record["actions"]) == last["version"]
+    finally:
+        one.kill()
+        two.kill()
+
+
+def test_serve_with_two_workers_plays_a_game_through_one_port(pg_url):
+    srv = ProcessServer(pg_url, "--workers", "2", "--rate-limit", "0")
+    srv.start()
+    try:
+        wait_up(srv.base)
+        http = httpx.Client(timeout=10)  # a new connection per request: both workers serve
+        body = {
+            "game": "autumn",
+            "players": 2,
+            "options": {"rounds": 1},
+            "seats": [{"kind": "human"}] * 2,
+            "sit": 0,
+            "name": "Ana",
+        }
+        made = http.post(srv.base + "/api/tables", json=body, headers={"connection": "close"})
+        table, tokens = made.json()["table"], {0: made.json()["token"]}
+        joined = httpx.post(f"{srv.base}/api/tables/{table}/seats", json={"name": "Bo"})
+        tokens[1] = joined.json()["token"]
+        for _ in range(30):
+            snap = httpx.get(f"{srv.base}/api/tables/{table}").json()
+            if snap["status"] == "finished":
+                break
+            seat = snap["to_move"]
+            auth = {"authorization": f"Bearer {tokens[seat]}"}
+            mine = httpx.get(f"{srv.base}/api/tables/{table}", headers=auth).json()
+            body = {"table": table, "version": mine["version"], "action": mine["legal"][0]}
+            r = httpx.post(f"{srv.base}/api/tables/{table}/actions", json=body, headers=auth)
+            assert r.status_code == 200, r.text
+    finally:
+        srv.kill()
