@@ -305,6 +305,7 @@ class TableManager:
         self.closing = False
         self.writer = ActionWriter(db)
         self.listener: threading.Thread | None = None
+        self.loading: set[asyncio.Task[None]] = set()
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -547,6 +548,12 @@ class TableManager:
         if change.kind == "gone":
             self._forget(change.table_id)
             return
+        if change.kind == "new":  # load it, so this process's lobby lists it too
+            if change.table_id not in self.tables:
+                task = asyncio.get_running_loop().create_task(self._load_new(change.table_id))
+                self.loading.add(task)
+                task.add_done_callback(self.loading.discard)
+            return
         table = self.tables.get(change.table_id)
         if table is None or table.catching_up:
             return
@@ -554,6 +561,12 @@ class TableManager:
             return
         table.catching_up = True
         asyncio.get_running_loop().create_task(self._catch_up_later(table))
+
+    async def _load_new(self, table_id: str) -> None:
+        try:
+            await self.find(table_id)
+        except Refusal as e:  # gone again, or set aside (logged there)
+            log.info("table %s opened elsewhere is not loaded: %s", table_id, e.message)
 
     async def _catch_up_later(self, table: LiveTable) -> None:
         try:
