@@ -348,16 +348,28 @@ class TableManager:
         self.bots.shutdown()
         self.db.close()
 
-    def _admit(self, raw: LoadedTable) -> LiveTable | None:
-        """Serve a stored table, or set it aside (logged with its traceback) when its rows
-        cannot be rebuilt: one bad table must not keep the others down."""
+    def _admit(self, raw: LoadedTable, table: LiveTable | None = None) -> LiveTable | None:
+        """Serve a stored table (rebuilt here, or already as `table`), or set it aside
+        (logged with its traceback) when its rows cannot be rebuilt: one bad table must not
+        keep the others down."""
         try:
-            table = rebuild(raw)
+            table = table or rebuild(raw)
         except Exception:  # reported with the traceback; the table is set aside, not served
             log.exception("table %s cannot be rebuilt from its rows; it is set aside", raw.id)
             self.broken.add(raw.id)
             return None
         return self.tables.setdefault(table.id, table)
+
+    async def _admit_later(self, raw: LoadedTable) -> LiveTable | None:
+        """`_admit` for a table asked for while serving: rebuilt in a worker thread (a table
+        stored before snapshots is replayed whole), never on the event loop."""
+        try:
+            table = await asyncio.to_thread(rebuild, raw)
+        except Exception:  # reported with the traceback; the table is set aside, not served
+            log.exception("table %s cannot be rebuilt from its rows; it is set aside", raw.id)
+            self.broken.add(raw.id)
+            return None
+        return self._admit(raw, table)
 
     # -- abandoned tables ------------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
@@ -413,7 +425,7 @@ class TableManager:
             raise StorageFailed("the table could not be read; try again") from None
         if not loaded:
             raise TableNotFound(f"there is no table {table_id!r}")
-        table = self._admit(loaded[0])
+        table = await self._admit_later(loaded[0])
         if table is None:
             raise Damaged("this table's stored log is damaged; it is set aside")
         self._keep_cold(table)
