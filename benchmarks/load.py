@@ -229,6 +229,7 @@ class Result:
     p99: float
     cpu_per_action_ms: float
     busy: float
+    client_busy: float
     mib_per_table: float
     refused: dict[str, int]
 
@@ -251,10 +252,12 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         time.sleep(0.5)
         idle = _rss_mib(server.pid)
         cpu_before = _cpu_seconds(server.pid)
+        client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
             _run(base, args.game, tables, args.seconds, args.rate, server.pid)
         )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
+        client_cpu = time.process_time() - client_before
         if tables == max(args.tables):
             per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
             print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
@@ -274,7 +277,8 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
     print(
         f"  {tables:>4} tables: {n / elapsed:,.0f} actions/s, p50 {pct(0.5):.1f} ms, "
         f"p90 {pct(0.9):.1f} ms, p99 {pct(0.99):.1f} ms, mean {statistics.fmean(lat) * 1000:.1f}"
-        f" ms, {stats.games} games, refused {stats.errors or 'none'}",
+        f" ms, {stats.games} games in {elapsed:.0f} s, refused {stats.errors or 'none'}; "
+        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}",
         flush=True,
     )
     return Result(
@@ -285,6 +289,7 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         pct(0.99),
         server_cpu / n * 1000,
         server_cpu / elapsed,
+        client_cpu / elapsed,
         (peak - idle) / tables,
         stats.errors,
     )
@@ -311,12 +316,16 @@ def main() -> None:
     print(f"load: {args.game} tables over WebSockets, {kind} database, {offered}", flush=True)
     results = [r for t in args.tables if (r := _one(args, t)) is not None]
     print()
-    print("| tables | actions/s | p50 ms | p99 ms | server CPU/action | server busy | MiB/table |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| tables | actions/s | p50 ms | p99 ms | server CPU/action | server busy "
+        "| client busy | MiB/table |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
         print(
             f"| {r.tables} | {r.actions / r.seconds:,.0f} | {r.p50:.1f} | {r.p99:.1f} "
-            f"| {r.cpu_per_action_ms:.2f} ms | {r.busy:.0%} | {r.mib_per_table:.2f} |"
+            f"| {r.cpu_per_action_ms:.2f} ms | {r.busy:.0%} | {r.client_busy:.0%} "
+            f"| {r.mib_per_table:.2f} |"
         )
 
 

@@ -39,8 +39,8 @@ def test_one_address_opens_tables_at_a_bounded_pace(tmp_path):
         srv.stop()
 
 
-def test_an_abandoned_waiting_table_expires(tmp_path):
-    srv = ThreadServer(f"sqlite:///{tmp_path / 'b.db'}", waiting_ttl=0.4).start()
+def test_an_abandoned_waiting_table_expires(db_url):
+    srv = ThreadServer(db_url, waiting_ttl=0.4).start()
     try:
         abandoned = HTTP.post(srv.base + "/api/tables", json=WAITING).json()["table"]
         watched = HTTP.post(srv.base + "/api/tables", json=WAITING).json()["table"]

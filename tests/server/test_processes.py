@@ -44,6 +44,13 @@ def test_two_processes_serve_one_table_and_push_each_others_changes(pg_url):
         }
         made = HTTP.post(one.base + "/api/tables", json=body).json()
         table, tok_a = made["table"], made["token"]
+        deadline = time.monotonic() + 10  # the other process's lobby lists it too
+        while time.monotonic() < deadline:
+            if table in [t["id"] for t in HTTP.get(two.base + "/api/tables").json()["tables"]]:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the table never reached the other process's lobby")
         joined = HTTP.post(f"{two.base}/api/tables/{table}/seats", json={"name": "Bo"})
         assert joined.status_code == 200, joined.text
         tok_b = joined.json()["token"]

@@ -111,10 +111,10 @@ def test_a_mid_game_snapshot_restarts_the_table_where_it_was(tmp_path):
         made = HTTP.post(srv.base + "/api/tables", json=body).json()
         table, auth = made["table"], {"authorization": f"Bearer {made['token']}"}
         snap = HTTP.get(f"{srv.base}/api/tables/{table}", headers=auth).json()
-        # Stop on the person's turn: the bot then waits, so nothing moves after `before`.
-        while (snap["version"] < SNAPSHOT_EVERY + 3 or snap["to_move"] != 0) and snap[
-            "status"
-        ] != "finished":
+        # play on past a snapshot, and stop on the person's turn (so no bot moves meanwhile)
+        while snap["status"] != "finished" and (
+            snap["version"] < SNAPSHOT_EVERY + 3 or snap["to_move"] != 0
+        ):
             if snap["to_move"] == 0:
                 body = {"table": table, "version": snap["version"], "action": snap["legal"][-1]}
                 HTTP.post(f"{srv.base}/api/tables/{table}/actions", json=body, headers=auth)
@@ -127,9 +127,11 @@ def test_a_mid_game_snapshot_restarts_the_table_where_it_was(tmp_path):
     (raw,) = Database(url).load_tables([table])
     assert raw.status == "playing" and raw.snapshot is not None
     assert 0 < raw.snapshot[0] < len(raw.actions)  # so the restart replays the last few
+    assert rebuild(raw).state.to_dict() == rebuild(_as_before_snapshots(raw)).state.to_dict()
     srv = ThreadServer(url).start()
     try:
         after = HTTP.get(f"{srv.base}/api/tables/{table}", headers=auth).json()
+        assert after["version"] == before["version"] == len(raw.actions)
         assert after == before
     finally:
         srv.stop()

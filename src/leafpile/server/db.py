@@ -207,8 +207,9 @@ CHANNEL = "leafpile"  # PostgreSQL NOTIFY channel: one server process tells the 
 
 @dataclass
 class Change:
-    """What another server process changed (a NOTIFY): `kind` is "action" (the table is at
-    `version` now), "seat" (a seat was taken) or "gone" (a waiting table expired)."""
+    """What another server process changed (a NOTIFY): `kind` is "new" (a table was
+    opened), "action" (the table is at `version` now), "seat" (a seat was taken) or "gone"
+    (a waiting table expired)."""
 
     origin: str
     kind: str
@@ -333,6 +334,7 @@ class Database:
                     for s in row.seats
                 ],
             )
+            self._announce(conn, "new", row.id)
 
     def take_seat(
         self, table_id: str, seat: int, name: str, token_hash: str, new_status: str | None

@@ -306,6 +306,7 @@ class TableManager:
         self.closing = False
         self.writer = ActionWriter(db)
         self.listener: threading.Thread | None = None
+        self.loading: set[asyncio.Task[None]] = set()
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -348,16 +349,28 @@ class TableManager:
         self.bots.shutdown()
         self.db.close()
 
-    def _admit(self, raw: LoadedTable) -> LiveTable | None:
-        """Serve a stored table, or set it aside (logged with its traceback) when its rows
-        cannot be rebuilt: one bad table must not keep the others down."""
+    def _admit(self, raw: LoadedTable, table: LiveTable | None = None) -> LiveTable | None:
+        """Serve a stored table (rebuilt here, or already as `table`), or set it aside
+        (logged with its traceback) when its rows cannot be rebuilt: one bad table must not
+        keep the others down."""
         try:
-            table = rebuild(raw)
+            table = table or rebuild(raw)
         except Exception:  # reported with the traceback; the table is set aside, not served
             log.exception("table %s cannot be rebuilt from its rows; it is set aside", raw.id)
             self.broken.add(raw.id)
             return None
         return self.tables.setdefault(table.id, table)
+
+    async def _admit_later(self, raw: LoadedTable) -> LiveTable | None:
+        """`_admit` for a table asked for while serving: rebuilt in a worker thread (a table
+        stored before snapshots is replayed whole), never on the event loop."""
+        try:
+            table = await asyncio.to_thread(rebuild, raw)
+        except Exception:  # reported with the traceback; the table is set aside, not served
+            log.exception("table %s cannot be rebuilt from its rows; it is set aside", raw.id)
+            self.broken.add(raw.id)
+            return None
+        return self._admit(raw, table)
 
     # -- abandoned tables ------------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
@@ -413,7 +426,7 @@ class TableManager:
             raise StorageFailed("the table could not be read; try again") from None
         if not loaded:
             raise TableNotFound(f"there is no table {table_id!r}")
-        table = self._admit(loaded[0])
+        table = await self._admit_later(loaded[0])
         if table is None:
             raise Damaged("this table's stored log is damaged; it is set aside")
         self._keep_cold(table)
@@ -548,6 +561,12 @@ class TableManager:
         if change.kind == "gone":
             self._forget(change.table_id)
             return
+        if change.kind == "new":  # load it, so this process's lobby lists it too
+            if change.table_id not in self.tables:
+                task = asyncio.get_running_loop().create_task(self._load_new(change.table_id))
+                self.loading.add(task)
+                task.add_done_callback(self.loading.discard)
+            return
         table = self.tables.get(change.table_id)
         if table is None or table.catching_up:
             return
@@ -555,6 +574,12 @@ class TableManager:
             return
         table.catching_up = True
         asyncio.get_running_loop().create_task(self._catch_up_later(table))
+
+    async def _load_new(self, table_id: str) -> None:
+        try:
+            await self.find(table_id)
+        except Refusal as e:  # gone again, or set aside (logged there)
+            log.info("table %s opened elsewhere is not loaded: %s", table_id, e.message)
 
     async def _catch_up_later(self, table: LiveTable) -> None:
         try:
