@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from leafpile.server.db import Database
-from leafpile.server.tables import rebuild
+from leafpile.server.live import rebuild
 from tests.server.live import ProcessServer
 
 ROUNDS = 4  # kills per database

@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 
 from leafpile.games import GAMES as REGISTRY
 from leafpile.server import protocol
-from leafpile.server.tables import rebuild
+from leafpile.server.live import rebuild
 from tests.server.live import ThreadServer
 
 GAMES = sorted(REGISTRY)

@@ -14,7 +14,7 @@ from sqlalchemy import text
 from leafpile.engine import GameRecord
 from leafpile.games import GAMES
 from leafpile.server.db import Database, LoadedTable, SeatRow, TableRow
-from leafpile.server.tables import SNAPSHOT_EVERY, rebuild
+from leafpile.server.live import SNAPSHOT_EVERY, rebuild
 from tests.server.helpers import HTTP
 from tests.server.live import ThreadServer
 

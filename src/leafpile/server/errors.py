@@ -12,7 +12,7 @@ import secrets
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
-    from leafpile.server.tables import LiveTable
+    from leafpile.server.live import LiveTable
 
 
 class Refusal(Exception):

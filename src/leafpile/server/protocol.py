@@ -40,16 +40,9 @@ from leafpile.server.errors import (
     UnknownGame,
     new_error_id,
 )
+from leafpile.server.live import BOT, FINISHED, HUMAN, PLAYING, LiveTable, NewTable
 from leafpile.server.position import public_dict
-from leafpile.server.tables import (
-    BOT,
-    FINISHED,
-    HUMAN,
-    PLAYING,
-    LiveTable,
-    NewTable,
-    TableManager,
-)
+from leafpile.server.tables import TableManager
 
 log = logging.getLogger("leafpile.server")
 

@@ -12,8 +12,6 @@ before the commit (a rules bug, a display bug, the database) leaves the table as
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import json
 import logging
 import secrets
@@ -21,15 +19,11 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from leafpile.bots import BotSeat
-from leafpile.engine import Action, GameRecord, InvalidStateError, LeafpileError, State
-from leafpile.engine.game import Game
+from leafpile.engine import InvalidStateError, LeafpileError
 from leafpile.engine.match import Match
-from leafpile.engine.options import OptionValue
-from leafpile.games import get_game
 from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
@@ -38,7 +32,6 @@ from leafpile.server.db import (
     ConflictError,
     Database,
     LoadedTable,
-    SeatRow,
     StoredAction,
     TableRow,
 )
@@ -49,7 +42,6 @@ from leafpile.server.errors import (
     Damaged,
     GameOver,
     IllegalAction,
-    NotFinished,
     NoToken,
     NotStarted,
     NotYourTurn,
@@ -61,223 +53,27 @@ from leafpile.server.errors import (
     TableNotFound,
     new_error_id,
 )
-from leafpile.server.position import LogEntry, Position, audience_views
+from leafpile.server.live import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    PLAYING,
+    SNAPSHOT_EVERY,
+    WAITING,
+    Listener,
+    LiveTable,
+    NewTable,
+    new_token,
+    rebuild,
+)
+from leafpile.server.position import LogEntry, Position
 
 log = logging.getLogger("leafpile.server")
 
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-HUMAN, BOT = "human", "bot"
 LOBBY_MAX = 200  # tables the lobby lists, newest first
-SNAPSHOT_EVERY = 32  # actions between stored snapshots (and one when a game ends)
 COLD_MAX = 1000  # finished tables kept in memory once loaded or finished
 WAITING_TTL = 3600.0  # seconds a waiting table nobody joins or watches stays open
 BOT_RETRY = 2.0  # seconds before a bot whose move failed or was refused tries again
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> tuple[str, str]:
-    """A seat's secret and the digest the database keeps (never the secret itself)."""
-    token = secrets.token_urlsafe(24)
-    return token, hash_token(token)
-
-
-@dataclass
-class Listener:
-    """One connected client: the seat it speaks for (None: spectator) and its outbox."""
-
-    seat: int | None
-    send: Callable[[str], None]  # queues one JSON message
-    log_sent: int = 0  # log entries this client already has: pushes carry only newer ones
-    lang: str = "en"  # the reader's language: words in display facts and log lines
-
-
-@dataclass
-class LiveTable:
-    """One match being played here: its game (`match`: true state and record), seats, the
-    current `position`, the log as each audience reads it, and who is listening."""
-
-    id: str
-    match: Match
-    status: str
-    created_at: float
-    seats: list[SeatRow]
-    position: Position
-    log: list[LogEntry] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    listeners: list[Listener] = field(default_factory=list)
-    bot_task: asyncio.Task[None] | None = None
-    creator: str | None = None  # the address that opened it (limits; not stored)
-    catching_up: bool = False  # a catch-up with other processes' changes is on its way
-
-    @property
-    def game(self) -> Game:
-        return self.match.game
-
-    @property
-    def state(self) -> State:
-        return self.match.state
-
-    @property
-    def actions(self) -> list[str]:
-        return self.match.record.actions
-
-    @property
-    def players(self) -> int:
-        return self.match.record.players
-
-    @property
-    def seed(self) -> int:
-        return self.match.record.seed
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return self.match.record.options
-
-    @property
-    def version(self) -> int:
-        return len(self.actions)
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat whose secret is `token`, or None."""
-        if not token:
-            return None
-        digest = hash_token(token)
-        for s in self.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
-                return s.seat
-        return None
-
-    def seat_name(self, seat: SeatRow) -> str | None:
-        """A human's display name; a bot is "medium bot" (numbered when two share a level)."""
-        if seat.kind == HUMAN:
-            return seat.name
-        twins = sum(1 for s in self.seats if s.kind == BOT and s.bot == seat.bot)
-        return f"{seat.bot} bot" + (f" {seat.seat + 1}" if twins > 1 else "")
-
-    def open_seats(self) -> list[SeatRow]:
-        return [s for s in self.seats if s.kind == HUMAN and s.token_hash is None]
-
-    def connected_seats(self) -> set[int]:
-        return {lst.seat for lst in self.listeners if lst.seat is not None}
-
-    def advance(self, position: Position, notation: str, entry: LogEntry) -> None:
-        """Move on to `position` after `notation` (already committed)."""
-        self.match.state = position.state
-        self.match.record.actions.append(notation)
-        self.position = position
-        self.log.append(entry)
-        if position.finished:
-            self.status = FINISHED
-
-    def record(self) -> GameRecord:
-        """The game record so far (it holds the seed: for replays and downloads)."""
-        return replace(
-            self.match.record,
-            options=dict(self.options),
-            actions=list(self.actions),
-            metadata={
-                "table": self.id,
-                "seats": [s.name if s.kind == HUMAN else f"bot:{s.bot}" for s in self.seats],
-                "created_at": self.created_at,
-            },
-        )
-
-    def finished_record(self) -> GameRecord:
-        """The record for download: only once the game is over, since it holds the seed."""
-        if self.status != FINISHED:
-            raise NotFinished(
-                "the game record (which holds the seed, and so every hidden card) can be "
-                "downloaded once the game is over; the replay shows the game so far"
-            )
-        return self.record()
-
-
-@dataclass
-class NewTable:
-    """A checked request for a table (see `leafpile.server.protocol.read_new_table`)."""
-
-    game: Game
-    players: int
-    options: dict[str, OptionValue]  # resolved
-    seed: int | None  # None: drawn here
-    seats: list[SeatRow]
-    sit: int | None = None  # the creator's seat (a human one), if they sit down
-    name: str | None = None  # the creator's display name when they sit
-
-
-def rebuild(raw: LoadedTable) -> LiveTable:
-    """A stored table in play again. Its state comes from the latest snapshot and the few
-    actions after it, its log lines from the stored lines; a table stored before snapshots
-    (or whose snapshot or lines cannot be read) is replayed from its log, the source of
-    truth. Raises on rows that cannot make a table (a gap in the log, broken JSON, an
-    illegal action): the caller sets such a table aside."""
-    game = get_game(raw.game)
-    options = json.loads(raw.options)
-    if not isinstance(options, dict):
-        raise ValueError(f"table {raw.id}: its options are not a JSON object")
-    if [s.seat for s in raw.seats] != list(range(raw.players)):
-        raise ValueError(f"table {raw.id}: seats {[s.seat for s in raw.seats]} for {raw.players}")
-    for i, (n, _seat, _notation, _lines) in enumerate(raw.actions):
-        if n != i:
-            raise ValueError(f"table {raw.id}: its action log has a gap at {i} (then {n})")
-    record = GameRecord(raw.game, raw.players, raw.seed, options, [a[2] for a in raw.actions])
-    match = Match(game, record.initial_state(game), record)
-    fast = _from_snapshot(game, raw, match.state)
-    if fast is not None:
-        match.state, entries = fast
-    else:
-        entries = []
-
-        def visit(state: State, action: Action) -> None:
-            lines = [game.describe(view, action) for view in audience_views(game, state)]
-            entries.append(LogEntry.of(state.current_player, lines))
-
-        match.state = record.replay(game, visit)
-    position = Position(game, match.state, len(record.actions), raw.status == FINISHED)
-    return LiveTable(
-        id=raw.id,
-        match=match,
-        status=raw.status,
-        created_at=raw.created_at,
-        seats=raw.seats,
-        position=position,
-        log=entries,
-    )
-
-
-def _from_snapshot(
-    game: Game, raw: LoadedTable, initial: State
-) -> tuple[State, list[LogEntry]] | None:
-    """The table's state and log from its snapshot, stored lines and the actions after the
-    snapshot; None when something is missing or unreadable (then the log is replayed)."""
-    audiences = raw.players + 1
-    entries: list[LogEntry] = []
-    for _n, seat, _notation, lines in raw.actions:
-        items = json.loads(lines) if lines is not None else None
-        if not (isinstance(items, list) and len(items) == audiences):
-            return None
-        if not all(isinstance(item, dict) and isinstance(item.get("text"), str) for item in items):
-            return None
-        entries.append(LogEntry(seat, items))
-    version, state = 0, initial.clone()
-    if raw.snapshot is not None:
-        version = raw.snapshot[0]
-        if not 0 <= version <= len(raw.actions):
-            return None
-        try:
-            state = game.state_from_dict(json.loads(raw.snapshot[1]))
-        except (LeafpileError, ValueError, TypeError, KeyError):
-            log.warning("table %s: its snapshot cannot be read; replaying its log", raw.id)
-            return None
-    for i in range(version, len(raw.actions)):
-        try:
-            state.apply(state.parse_action(raw.actions[i][2]))
-        except LeafpileError as e:
-            raise InvalidStateError(f"table {raw.id}: action {i}: {e}") from e
-    return state, entries
 
 
 class TableManager:

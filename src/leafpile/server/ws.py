@@ -18,8 +18,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from leafpile.server import protocol
 from leafpile.server.errors import BadRequest, BadToken, Refusal
+from leafpile.server.live import Listener, LiveTable
 from leafpile.server.protocol import Bucket, Context
-from leafpile.server.tables import Listener, LiveTable
 
 NOT_FOUND_CLOSE = 4404  # close code after "no such table"
 TOO_MANY_CLOSE = 4429  # close code after "too many sockets" (on the table, or from the address)
