@@ -113,6 +113,7 @@ def reachable(
         return []
     pos = s.pos
     carbon_on = s.carbon
+    tile_at = s.tile_at
     if here:
         sources = [here] if carbon_on[here] > 0 else []
     else:
@@ -137,14 +138,21 @@ def reachable(
             continue
         tiles = rooted_tiles(s, corner)
         # §4.2: carbon from elsewhere comes only onto a rooted tile without carbon
-        targets = [t for t in tiles if not carbon_on[t]] if budget else []
+        targets = [divmod(pos[t], W) for t in tiles if not carbon_on[t]] if budget else []
         for t in sources:
             if t not in tiles:
                 if not targets:
                     continue
-                row = paths(s, t)
-                if not any(row[u] <= budget for u in targets):
+                # The Manhattan distance is a lower bound of the way over the forest, and
+                # equal to it next door (1 step): the search runs only when that decides.
+                sy, sx = divmod(pos[t], W)
+                near = min(abs(x - sx) + abs(y - sy) for y, x in targets)
+                if near > budget:
                     continue
+                if near > 1:
+                    row = paths(s, t)
+                    if not any(row[tile_at[y * W + x]] <= budget for y, x in targets):
+                        continue
             out.append(carbon(t, corner))
             if first_only:
                 return out

@@ -28,7 +28,9 @@ from leafpile.games.undergrove.state import UndergroveState
 #: decisions (pay, flip, step), so eight random ones leave a position that no longer says
 #: much: rollouts stop after two. Against greedy at 200 iterations per decision, rollouts of
 #: two won 19 of 30 games and the eight-step default 4 of 10; at 1 s per decision (up to about
-#: 4,600 iterations), `benchmarks/bots.py` measured 83.9% over 56 games.
+#: 4,600 iterations), `benchmarks/bots.py` measured 83.9% over 56 games; 58.3% over 60 once
+#: greedy charged the movement steps it owes (a stronger greedy) under the published rules'
+#: carbon movement, on a busier machine (about 3,300 iterations a second).
 BOT_LEVELS = {"hard": {"rollout_depth": 2}, "medium": {"rollout_depth": 2}}
 
 W_PIECE_CARBON = 1.0
