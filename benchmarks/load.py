@@ -75,6 +75,8 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     sent: list[float] = field(default_factory=list)  # when each measured action was sent
     games: int = 0
+    finished: list[str] = field(default_factory=list)  # tables whose game is over
+    replays: list[float] = field(default_factory=list)  # replay request latencies
     started: int = 0  # tables whose first game has begun
     ready_at: float = float("inf")  # when every table had begun (the end of the warm-up)
     errors: dict[str, int] = field(default_factory=dict)
@@ -181,10 +183,34 @@ async def _table_worker(
             _seat(url, joined["token"], table, rng, stats, pace),
         )
         stats.games += 1
+        stats.finished.append(table)
+
+
+async def _replays(http: httpx.AsyncClient, stats: Stats, rate: float, deadline: float) -> None:
+    """Ask for the replay of the latest finished game `rate` times a second (the audit found
+    20 a second, within the flooding guard, slowed every table when replays were built on
+    the event loop)."""
+    while time.perf_counter() < deadline:
+        await asyncio.sleep(1 / rate)
+        if stats.finished:
+            start = time.perf_counter()
+            r = await http.get(f"/api/tables/{stats.finished[-1]}/replay")
+            if r.status_code == 200:
+                stats.replays.append(time.perf_counter() - start)
+            else:
+                stats.errors[f"replay {r.status_code}"] = (
+                    stats.errors.get(f"replay {r.status_code}", 0) + 1
+                )
 
 
 async def _run(
-    base: str, game: str, tables: int, seconds: float, rate: float, pid: int | None
+    base: str,
+    game: str,
+    tables: int,
+    seconds: float,
+    rate: float,
+    pid: int | None,
+    replays: float = 0.0,
 ) -> tuple[Stats, float, float]:
     """Play `tables` tables for `seconds`; returns the stats, the time taken and the
     server's peak resident memory (MiB) while they played."""
@@ -222,6 +248,8 @@ async def _run(
             for i in range(tables)
         ]
         sampler = asyncio.create_task(sample())
+        if replays > 0:
+            workers.append(_replays(http, stats, replays, deadline))
         await asyncio.gather(*workers)
         sampler.cancel()
         return stats, time.perf_counter() - start, peak
@@ -282,7 +310,7 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         cpu_before = _cpu_seconds(server.pid)
         client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
-            _run(base, args.game, tables, args.seconds, args.rate, server.pid)
+            _run(base, args.game, tables, args.seconds, args.rate, server.pid, args.replays)
         )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
@@ -314,6 +342,13 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}",
         flush=True,
     )
+    if stats.replays:
+        done = sorted(stats.replays)
+        print(
+            f"         and {len(done)} replays of finished games meanwhile "
+            f"(p50 {pct(0.5, done):.1f} ms, p99 {pct(0.99, done):.1f} ms)",
+            flush=True,
+        )
     return Result(
         tables,
         n,
@@ -342,6 +377,9 @@ def main() -> None:
         "--rate", type=float, default=500.0, help="actions/s offered in all (0: flat out)"
     )
     parser.add_argument("--sockets", type=int, default=1000, help="spectators for memory/socket")
+    parser.add_argument(
+        "--replays", type=float, default=20.0, help="replay requests a second meanwhile (0: none)"
+    )
     parser.add_argument("--game", default="autumn")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
     args = parser.parse_args()
