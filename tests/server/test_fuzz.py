@@ -23,7 +23,7 @@ from sqlalchemy import func, select
 
 from leafpile.server import openapi
 from leafpile.server.db import actions, seats, tables
-from tests.server.helpers import two_humans
+from tests.server.helpers import SEED, two_humans
 from tests.server.live import ThreadServer
 
 EXAMPLES = 40  # per operation and generation mode
@@ -97,6 +97,7 @@ def test_fuzzed_requests_get_no_500_and_refusals_change_nothing(case, target):
     response = case.call(base_url=srv.base, session=SESSION, timeout=10)
     FUZZED.append(1)
     assert response.status_code < 500, (case.method, case.path, response.text[:300])
+    assert str(SEED) not in response.text  # the real tables' seed (every card) never leaks
     case.validate_response(
         response,
         checks=[status_code_conformance, content_type_conformance, response_schema_conformance],
