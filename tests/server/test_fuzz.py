@@ -40,7 +40,8 @@ SESSION = requests.Session()
 def target(tmp_path_factory) -> Iterator[tuple[ThreadServer, list[str], list[str]]]:
     """A server with a few real tables and tokens, so the fuzzer reaches past "not found"."""
     db = tmp_path_factory.mktemp("fuzz") / "fuzz.db"
-    srv = ThreadServer(f"sqlite:///{db}").start()
+    # bots wait an hour: tables the fuzzer opens with bot seats stay still while it checks
+    srv = ThreadServer(f"sqlite:///{db}", bot_delay=3600.0).start()
     ids, tokens = [], []
     for _ in range(2):
         table, tok_a, tok_b = two_humans(srv)
