@@ -23,7 +23,7 @@ from sqlalchemy import func, select
 
 from leafpile.server import openapi
 from leafpile.server.db import actions, seats, tables
-from tests.server.helpers import two_humans
+from tests.server.helpers import SEED, two_humans
 from tests.server.live import ThreadServer
 
 EXAMPLES = 40  # per operation and generation mode
@@ -40,7 +40,8 @@ SESSION = requests.Session()
 def target(tmp_path_factory) -> Iterator[tuple[ThreadServer, list[str], list[str]]]:
     """A server with a few real tables and tokens, so the fuzzer reaches past "not found"."""
     db = tmp_path_factory.mktemp("fuzz") / "fuzz.db"
-    srv = ThreadServer(f"sqlite:///{db}").start()
+    # bots wait an hour: tables the fuzzer opens with bot seats stay still while it checks
+    srv = ThreadServer(f"sqlite:///{db}", bot_delay=3600.0).start()
     ids, tokens = [], []
     for _ in range(2):
         table, tok_a, tok_b = two_humans(srv)
@@ -97,6 +98,7 @@ def test_fuzzed_requests_get_no_500_and_refusals_change_nothing(case, target):
     response = case.call(base_url=srv.base, session=SESSION, timeout=10)
     FUZZED.append(1)
     assert response.status_code < 500, (case.method, case.path, response.text[:300])
+    assert str(SEED) not in response.text  # the real tables' seed (every card) never leaks
     case.validate_response(
         response,
         checks=[status_code_conformance, content_type_conformance, response_schema_conformance],

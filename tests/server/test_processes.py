@@ -67,8 +67,10 @@ def test_two_processes_serve_one_table_and_push_each_others_changes(pg_url):
                 ws.send(json.dumps({"type": "hello", "token": None}))
             sockets = {0: a, 1: b}
             for ws, seat in ((a, 0), (b, 1)):  # each has its own seat's state at version 0
-                while (msg := json.loads(ws.recv(timeout=10)))["you"] != seat:
-                    pass
+                # (process one hears of the second seat through PostgreSQL: maybe after hello)
+                msg = json.loads(ws.recv(timeout=10))
+                while msg["you"] != seat or msg["status"] != "playing":
+                    msg = json.loads(ws.recv(timeout=10))
                 LAST[id(ws)] = msg
             state = LAST[id(a)]
             for version in range(12):  # each seat plays on its own process
