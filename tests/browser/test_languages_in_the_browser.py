@@ -66,7 +66,10 @@ def leftover_english(page, lang: str, allowed: set[str]) -> list[str]:
 
 def choose_language(page, lang: str) -> None:
     page.select_option("#lang", lang)  # the switch reloads the page in that language
-    page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=TIMEOUT)
+    page.wait_for_function(
+        f"document.documentElement !== null && document.documentElement.lang === '{lang}'",
+        timeout=TIMEOUT,
+    )  # the switch reloads the page: the document may be gone for a moment
 
 
 def open_table(page, base: str, game: str) -> str:
