@@ -11,14 +11,9 @@ import pytest
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.server.protocol import snapshot
+from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
 pytestmark = pytest.mark.browser
-
-MOVE_TIMEOUT = 15_000  # ms
-
-
-def dataset(page, key: str) -> str:
-    return str(page.evaluate(f"document.body.dataset.{key} ?? ''"))
 
 
 def is_my_turn(page) -> bool:

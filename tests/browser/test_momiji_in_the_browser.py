@@ -20,10 +20,10 @@ import pytest
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.server.protocol import snapshot
+from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
 pytestmark = pytest.mark.browser
 
-MOVE_TIMEOUT = 15_000  # ms
 GAME = "momiji"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 READY = (
@@ -34,10 +34,6 @@ READY = (
 NOTATION = re.compile(
     r"\b(take [A-Z]|[A-Z][0-3][LR]{0,2}>?|obj [a-z-]+|land [LCR]\d|discard [A-Z]|swap \d)\b"
 )
-
-
-def dataset(page, key: str) -> str:
-    return str(page.evaluate(f"document.body.dataset.{key} ?? ''"))
 
 
 def wait_for_table(page) -> None:

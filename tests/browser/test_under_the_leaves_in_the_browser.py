@@ -19,10 +19,10 @@ import pytest
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.server.protocol import snapshot
+from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
 pytestmark = pytest.mark.browser
 
-MOVE_TIMEOUT = 15_000  # ms
 GAME = "under-the-leaves"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 READY = (
@@ -30,10 +30,6 @@ READY = (
     "(d.you === d.toMove && !document.body.classList.contains('waiting') && "
     "!document.querySelector('.utl[data-busy]')) })()"
 )
-
-
-def dataset(page, key: str) -> str:
-    return str(page.evaluate(f"document.body.dataset.{key} ?? ''"))
 
 
 def wait_for_table(page) -> None:

@@ -14,17 +14,13 @@ import pytest
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.server.protocol import snapshot
+from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
 pytestmark = pytest.mark.browser
 
-MOVE_TIMEOUT = 15_000  # ms
 ROOT = Path(__file__).resolve().parents[2]
 # What a player can click now: legal choices and the first half of two-click choices.
 CLICKABLE = ".ug [data-action], .ug [data-pick]"
-
-
-def dataset(page, key: str) -> str:
-    return str(page.evaluate(f"document.body.dataset.{key} ?? ''"))
 
 
 def wait_for_table(page) -> None:
