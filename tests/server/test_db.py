@@ -11,10 +11,8 @@ from leafpile.server.db import (
     ActionWriter,
     ConflictError,
     Database,
-    SeatRow,
-    StoredAction,
-    TableRow,
 )
+from leafpile.server.schema import SeatRow, StoredAction, TableRow
 from tests.server.live import run_async
 
 

@@ -22,7 +22,7 @@ from schemathesis.specs.openapi.checks import (
 from sqlalchemy import func, select
 
 from leafpile.server import openapi
-from leafpile.server.db import actions, seats, tables
+from leafpile.server.schema import actions, seats, tables
 from tests.server.helpers import SEED, two_humans
 from tests.server.live import ThreadServer
 

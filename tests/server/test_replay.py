@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from leafpile.server import protocol
+from leafpile.server import replays
 from tests.server.helpers import AUTUMN, HTTP, act, snapshot
 
 
 def test_a_replay_is_built_off_the_event_loop_once_per_version(running, monkeypatch):
     server, table, _tok_a, tok_b = running
     builds: list[bool] = []
-    real = protocol.replay_steps
+    real = replays.replay_steps
 
     def counted(*args: Any) -> str:
         try:
@@ -23,7 +23,7 @@ def test_a_replay_is_built_off_the_event_loop_once_per_version(running, monkeypa
             builds.append(False)
         return real(*args)
 
-    monkeypatch.setattr(protocol, "replay_steps", counted)
+    monkeypatch.setattr(replays, "replay_steps", counted)
     first = HTTP.get(f"{server.base}/api/tables/{table}/replay")
     assert first.status_code == 200
     for _ in range(9):

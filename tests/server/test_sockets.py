@@ -15,8 +15,9 @@ from websockets.sync.client import connect
 
 from leafpile.server import RateLimit
 from leafpile.server.bots import BotPool
+from leafpile.server.context import Context
 from leafpile.server.db import Database
-from leafpile.server.protocol import Context, broadcast, read_new_table
+from leafpile.server.protocol import broadcast, read_new_table
 from leafpile.server.tables import TableManager
 from leafpile.server.ws import SLOW_CLOSE, TOO_MANY_CLOSE, Connection
 from tests.server.helpers import two_humans

@@ -13,8 +13,9 @@ from sqlalchemy import text
 
 from leafpile.engine import GameRecord
 from leafpile.games import GAMES
-from leafpile.server.db import Database, LoadedTable, SeatRow, TableRow
+from leafpile.server.db import Database
 from leafpile.server.live import SNAPSHOT_EVERY, rebuild
+from leafpile.server.schema import LoadedTable, SeatRow, TableRow
 from tests.server.helpers import HTTP
 from tests.server.live import ThreadServer
 

@@ -22,8 +22,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from leafpile.server import protocol, routes
 from leafpile.server.bots import BotPool
+from leafpile.server.context import Context, RateLimit
 from leafpile.server.db import Database, normalise_url
-from leafpile.server.protocol import BODY_MAX, Context, RateLimit
+from leafpile.server.protocol import BODY_MAX
 from leafpile.server.tables import WAITING_TTL, TableManager
 from leafpile.server.ws import table_socket
 
@@ -173,7 +174,9 @@ def serve(
     if bot_delay is None:
         bot_delay = float(os.environ.get("LEAFPILE_BOT_DELAY", "0.5"))
     if workers > 1 and not normalise_url(db).startswith("postgresql"):
-        raise ValueError("several worker processes need a PostgreSQL database (--db postgresql://...)")
+        raise ValueError(
+            "several worker processes need a PostgreSQL database (--db postgresql://...)"
+        )
     options: dict[str, Any] = {
         "host": host,
         "port": port,

@@ -15,22 +15,12 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
-    BigInteger,
-    Column,
     Connection,
     Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     create_engine,
     event,
     select,
@@ -38,6 +28,19 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from leafpile.server.schema import (
+    Change,
+    LoadedTable,
+    SeatRow,
+    StoredAction,
+    TableChanges,
+    TableRow,
+    actions,
+    seats,
+    snapshots,
+    tables,
+)
 
 T = TypeVar("T")
 log = logging.getLogger("leafpile.server")
@@ -50,116 +53,14 @@ def _read_change(payload: str) -> Change | None:
         return None
     return Change(parts[0], parts[1], parts[2], int(parts[3]))
 
-NAME_MAX = 40  # longest display name accepted
-NOTATION_MAX = 200  # longest action notation stored
+
 #: What a failing database raises (SQLAlchemy wraps every driver error; OSError: the disk).
 #: The server answers these as "could not be stored"; anything else is a bug.
 STORAGE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
 
-metadata = MetaData()
-
-tables = Table(
-    "tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(40), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", Text, nullable=False),  # JSON object of resolved options
-    Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),  # waiting / playing / finished
-    Column("created_at", Float, nullable=False),
-    Column("updated_at", Float, nullable=False),
-)
-
-seats = Table(
-    "seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # human / bot
-    Column("bot", String(40), nullable=True),
-    Column("name", String(NAME_MAX), nullable=True),
-    Column("token_hash", String(64), nullable=True),  # sha256 of the seat's secret token
-)
-
-actions = Table(
-    "actions",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("n", Integer, primary_key=True),  # 0, 1, 2, ...: the table's version before it
-    Column("seat", Integer, nullable=False),
-    Column("notation", String(NOTATION_MAX), nullable=False),
-    Column("created_at", Float, nullable=False),
-    # JSON list of the action's log line as each audience reads it (spectator, seat 0, ...);
-    # NULL for actions stored before it existed (then start-up replays that table's log)
-    Column("lines", Text, nullable=True),
-)
-
-snapshots = Table(
-    "snapshots",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
-    Column("version", Integer, nullable=False),  # actions played before this state
-    Column("state", Text, nullable=False),  # the true state's JSON (state.to_dict())
-    Column("created_at", Float, nullable=False),
-)
-
 
 class ConflictError(Exception):
     """Another writer got there first (same action number, or the seat was taken)."""
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    kind: str
-    bot: str | None = None
-    name: str | None = None
-    token_hash: str | None = None
-
-
-@dataclass
-class TableRow:
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    status: str
-    created_at: float
-    seats: list[SeatRow] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)
-
-
-@dataclass
-class StoredAction:
-    """One accepted action as it is committed: with its log lines (JSON) and, now and then,
-    a snapshot of the state it leads to (JSON), so start-up need not replay."""
-
-    table_id: str
-    n: int
-    seat: int
-    notation: str
-    new_status: str | None = None
-    lines: str | None = None
-    snapshot: str | None = None  # the state after the action, at version n + 1
-
-
-@dataclass
-class LoadedTable:
-    """A table as stored, not yet checked: its fields are parsed (and may be found broken)
-    by the table layer, one table at a time, so one bad row cannot stop the others."""
-
-    id: str
-    game: str
-    players: int
-    options: str  # JSON text
-    seed: int
-    status: str
-    created_at: float
-    seats: list[SeatRow] = field(default_factory=list)
-    actions: list[tuple[int, int, str, str | None]] = field(default_factory=list)  # n, seat, ...
-    snapshot: tuple[int, str] | None = None  # version, state JSON
 
 
 def normalise_url(url: str) -> str:
@@ -203,27 +104,6 @@ def migrate(engine: Engine) -> None:
 
 
 CHANNEL = "leafpile"  # PostgreSQL NOTIFY channel: one server process tells the others
-
-
-@dataclass
-class Change:
-    """What another server process changed (a NOTIFY): `kind` is "new" (a table was
-    opened), "action" (the table is at `version` now), "seat" (a seat was taken) or "gone"
-    (a waiting table expired)."""
-
-    origin: str
-    kind: str
-    table_id: str
-    version: int
-
-
-@dataclass
-class TableChanges:
-    """A table's rows past a version: its status, seats and the actions from there on."""
-
-    status: str
-    seats: list[SeatRow]
-    actions: list[tuple[int, int, str, str | None]]
 
 
 class Database:
@@ -420,7 +300,9 @@ class Database:
                         conn.execute(snapshots.delete().where(snapshots.c.table_id == a.table_id))
                         conn.execute(
                             snapshots.insert().values(
-                                table_id=a.table_id, version=a.n + 1, state=a.snapshot,
+                                table_id=a.table_id,
+                                version=a.n + 1,
+                                state=a.snapshot,
                                 created_at=now,
                             )
                         )
@@ -433,8 +315,15 @@ class Database:
         out = []
         for raw in self.load_tables(self.table_ids(None)):
             row = TableRow(
-                raw.id, raw.game, raw.players, json.loads(raw.options), raw.seed, raw.status,
-                raw.created_at, raw.seats, [notation for _, _, notation, _ in raw.actions],
+                raw.id,
+                raw.game,
+                raw.players,
+                json.loads(raw.options),
+                raw.seed,
+                raw.status,
+                raw.created_at,
+                raw.seats,
+                [notation for _, _, notation, _ in raw.actions],
             )
             out.append(row)
         return out

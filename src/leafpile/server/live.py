@@ -9,6 +9,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,14 +19,9 @@ from leafpile.engine.game import Game
 from leafpile.engine.match import Match
 from leafpile.engine.options import OptionValue
 from leafpile.games import get_game
-from leafpile.server.db import (
-    LoadedTable,
-    SeatRow,
-)
-from leafpile.server.errors import (
-    NotFinished,
-)
+from leafpile.server.errors import BadOptions, NotFinished
 from leafpile.server.position import LogEntry, Position, audience_views
+from leafpile.server.schema import LoadedTable, SeatRow, TableChanges, TableRow
 
 log = logging.getLogger("leafpile.server")
 
@@ -132,6 +128,35 @@ class LiveTable:
         if position.finished:
             self.status = FINISHED
 
+    def catch_up(self, changes: TableChanges) -> bool:
+        """Take in what other server processes stored past this copy's version: actions
+        (checked against the rules as at start-up; their log lines come stored with them),
+        seats taken and the status. Returns whether anything changed."""
+        moved = False
+        for n, seat, notation, lines in changes.actions:
+            if n != self.version:
+                raise InvalidStateError(f"table {self.id}: action {n} at version {self.version}")
+            state = self.state.clone()
+            action = state.parse_action(notation)
+            items = json.loads(lines) if lines is not None else None
+            entry = (
+                LogEntry(seat, items)
+                if isinstance(items, list)
+                else LogEntry.of(seat, self.position.log_lines(self.game, action))
+            )
+            state.apply(action)
+            self.advance(Position(self.game, state, n + 1, state.is_terminal()), str(action), entry)
+            moved = True
+        for row in changes.seats:
+            mine = self.seats[row.seat]
+            if (mine.name, mine.token_hash) != (row.name, row.token_hash):
+                mine.name, mine.token_hash = row.name, row.token_hash
+                moved = True
+        if changes.status != self.status and self.status != FINISHED:
+            self.status = changes.status
+            moved = True
+        return moved
+
     def record(self) -> GameRecord:
         """The game record so far (it holds the seed: for replays and downloads)."""
         return replace(
@@ -166,6 +191,43 @@ class NewTable:
     seats: list[SeatRow]
     sit: int | None = None  # the creator's seat (a human one), if they sit down
     name: str | None = None  # the creator's display name when they sit
+
+
+def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable, str | None]:
+    """A new table's row to store, the table to serve once it is stored, and the creator's
+    seat token (None: the creator does not sit). Options the game refuses raise
+    `BadOptions`."""
+    seed = new.seed if new.seed is not None else secrets.randbits(63)
+    token: str | None = None
+    if new.sit is not None:
+        token, digest = new_token()
+        new.seats[new.sit].name = new.name
+        new.seats[new.sit].token_hash = digest
+    try:
+        match = Match.start(new.game, new.players, seed, new.options)
+    except LeafpileError as e:
+        raise BadOptions(str(e)) from None
+    open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
+    row = TableRow(
+        id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
+        game=new.game.info.name,
+        players=new.players,
+        options=match.record.options,
+        seed=seed,
+        status=WAITING if open_seats else PLAYING,
+        created_at=time.time(),
+        seats=new.seats,
+    )
+    table = LiveTable(
+        id=row.id,
+        match=match,
+        status=row.status,
+        created_at=row.created_at,
+        seats=row.seats,
+        position=Position(new.game, match.state, 0, finished=False),
+        creator=creator,
+    )
+    return row, table, token
 
 
 def rebuild(raw: LoadedTable) -> LiveTable:

@@ -12,8 +12,8 @@ from typing import Any
 from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.games import GAMES
-from leafpile.server.db import NAME_MAX
 from leafpile.server.protocol import ACTION_MAX, STATUS
+from leafpile.server.schema import NAME_MAX
 
 _ERROR = {
     "type": "object",

@@ -9,21 +9,15 @@ once), and `STATUS` is the one map from a refusal's code to an HTTP status.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import time
 import unicodedata
-from collections import OrderedDict
-from dataclasses import dataclass, field
 from typing import Any
 
 from leafpile import i18n
 from leafpile.bots import BOTS
-from leafpile.engine import Action, GameRecord, LeafpileError, State
+from leafpile.engine import LeafpileError
 from leafpile.games import GAMES
-from leafpile.server.bots import BotPool
-from leafpile.server.db import NAME_MAX, SeatRow
 from leafpile.server.errors import (
     BadJson,
     BadName,
@@ -31,18 +25,13 @@ from leafpile.server.errors import (
     BadRequest,
     BadSeats,
     BadSeed,
-    Busy,
-    Flooding,
     Refusal,
     TooLarge,
-    TooManySockets,
-    TooManyTables,
     UnknownGame,
     new_error_id,
 )
 from leafpile.server.live import BOT, FINISHED, HUMAN, PLAYING, LiveTable, NewTable
-from leafpile.server.position import public_dict
-from leafpile.server.tables import TableManager
+from leafpile.server.schema import NAME_MAX, SeatRow
 
 log = logging.getLogger("leafpile.server")
 
@@ -353,98 +342,6 @@ def broadcast(table: LiveTable) -> None:
         lst.log_sent = len(table.log)
 
 
-def replay_steps(game_name: str, record: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
-    """The JSON list of every step of a game record as the public saw it (each step's view,
-    player to move, scores, extras and the log line that led to it).
-
-    It replays the whole game, so it runs in the worker pool, never on the event loop, and
-    its answer is cached per (table, version, language) by `ReplayCache`."""
-    game = GAMES[game_name]
-    steps: list[dict[str, Any]] = []
-    line: str | None = None
-
-    def step(state: State) -> None:
-        view = game.player_view(state, None)
-        to_move = state.current_player
-        steps.append(
-            {
-                "version": len(steps),
-                "view": public_dict(view, finished=False),
-                "to_move": to_move if to_move >= 0 else None,
-                "scores": view.scores(),
-                "extras": i18n.localize_tree(game.extras(view), lang),
-                "line": None if line is None else i18n.localize(line, lang),
-                "msg": None if line is None else i18n.as_json(line),
-            }
-        )
-
-    def visit(state: State, action: Action) -> None:
-        nonlocal line
-        step(state)
-        line = game.describe(game.player_view(state, None), action)
-
-    step(GameRecord.from_dict(record).replay(game, visit))
-    return json.dumps(steps)
-
-
-class ReplayCache:
-    """Replays built in the worker pool, each (table, version) once, kept while they fit in
-    `max_chars`; at most `max_building` different ones are built at a time (more are
-    refused as busy), so replay requests cannot take the server's time from its tables."""
-
-    def __init__(self, max_chars: int = 64 * 2**20, max_building: int = 4) -> None:
-        self.max_chars = max_chars
-        self.max_building = max_building
-        self.done: OrderedDict[tuple[str, int, str], str] = OrderedDict()
-        self.chars = 0
-        self.building: dict[tuple[str, int, str], asyncio.Future[str]] = {}
-
-    async def steps(self, table: LiveTable, workers: BotPool, lang: str = i18n.DEFAULT) -> str:
-        key = (table.id, table.version, lang)
-        cached = self.done.get(key)
-        if cached is not None:
-            self.done.move_to_end(key)
-            return cached
-        pending = self.building.get(key)
-        if pending is None:
-            if len(self.building) >= self.max_building:
-                raise Busy("the server is building other replays; try again in a moment")
-            record = table.record().to_dict()
-            pending = asyncio.ensure_future(
-                workers.run(replay_steps, table.game.info.name, record, lang)
-            )
-            self.building[key] = pending
-            pending.add_done_callback(lambda done: self._built(key, done))
-        return await asyncio.shield(pending)
-
-    def _built(self, key: tuple[str, int, str], done: asyncio.Future[str]) -> None:
-        self.building.pop(key, None)
-        if done.cancelled() or done.exception() is not None:
-            return  # the waiting requests answer the failure
-        text = done.result()
-        if len(text) > self.max_chars:
-            return
-        self.done[key] = text
-        self.chars += len(text)
-        while self.chars > self.max_chars:
-            _, old = self.done.popitem(last=False)
-            self.chars -= len(old)
-
-
-def replay_head(table: LiveTable) -> dict[str, Any]:
-    """The replay answer without its steps (`ReplayCache.steps` gives those)."""
-    return {
-        "table": table.id,
-        "game": table.game.info.name,
-        "title": table.game.info.title,
-        "status": table.status,
-        "players": table.players,
-        "options": table.options,
-        "seats": seats_public(table),
-        "winners": table.position.winners if table.status == FINISHED else None,
-    }
-
-
 def games_list() -> dict[str, Any]:
     """The games with their options and whether they have a browser renderer; bot names."""
     out = []
@@ -471,104 +368,3 @@ def games_list() -> dict[str, Any]:
             }
         )
     return {"games": out, "bots": sorted(BOTS)}
-
-
-# -- flooding -----------------------------------------------------------------------------------
-@dataclass
-class RateLimit:
-    """Flooding guard: a token bucket per client (HTTP: per address; WebSocket: per
-    connection). `rate` messages per second on average, bursts up to `burst`."""
-
-    rate: float = 20.0
-    burst: float = 60.0
-    #: WebSockets open at once from one address (when `enabled`), and on one table (always).
-    sockets_per_address: int = 32
-    sockets_per_table: int = 256
-    #: Messages waiting for one slow WebSocket client before it is dropped (always).
-    outbox: int = 64
-    #: Tables one address may open (when `enabled`): a bucket of `tables_burst` refilled at
-    #: `tables_rate` a second, and at most `open_tables` waiting for players at once.
-    tables_rate: float = 0.1
-    tables_burst: float = 10.0
-    open_tables: int = 8
-    enabled: bool = True
-
-
-class Bucket:
-    def __init__(self, limit: RateLimit) -> None:
-        self.limit = limit
-        self.tokens = limit.burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        if not self.limit.enabled:
-            return True
-        now = time.monotonic()
-        self.tokens = min(self.limit.burst, self.tokens + (now - self.at) * self.limit.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-def flooding() -> Flooding:
-    return Flooding("too many requests: slow down")
-
-
-@dataclass
-class Context:
-    """What the transports share: the tables, the server's policies and the HTTP buckets."""
-
-    manager: TableManager
-    limit: RateLimit
-    allow_client_seed: bool = False
-    buckets: dict[str, Bucket] = field(default_factory=dict)
-    sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
-    replays: ReplayCache = field(default_factory=ReplayCache)
-    table_buckets: dict[str, Bucket] = field(default_factory=dict)
-
-    def guard(self, client: str) -> None:
-        """Refuse a client address that floods the HTTP API."""
-        bucket = self.buckets.get(client)
-        if bucket is None:
-            if len(self.buckets) > 10_000:
-                self.buckets.clear()
-            bucket = self.buckets[client] = Bucket(self.limit)
-        if not bucket.take():
-            raise flooding()
-
-    def guard_create(self, client: str, new: NewTable) -> None:
-        """Refuse a client address that opens tables faster than people do, or that has
-        too many waiting for players already (when `new` would wait too)."""
-        if not self.limit.enabled:
-            return
-        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
-        if waits and self.manager.open_tables_of(client) >= self.limit.open_tables:
-            raise TooManyTables(
-                f"you have {self.limit.open_tables} tables waiting for players already"
-            )
-        bucket = self.table_buckets.get(client)
-        if bucket is None:
-            if len(self.table_buckets) > 10_000:
-                self.table_buckets.clear()
-            rate = RateLimit(rate=self.limit.tables_rate, burst=self.limit.tables_burst)
-            bucket = self.table_buckets[client] = Bucket(rate)
-        if not bucket.take():
-            raise Flooding("you have opened many tables lately: wait a little")
-
-    def open_socket(self, client: str, table: LiveTable) -> None:
-        """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""
-        if len(table.listeners) >= self.limit.sockets_per_table:
-            raise TooManySockets("this table has as many watchers as it can take; try later")
-        held = self.sockets.get(client, 0)
-        if self.limit.enabled and held >= self.limit.sockets_per_address:
-            raise TooManySockets("too many connections from your address; close some")
-        self.sockets[client] = held + 1
-
-    def close_socket(self, client: str) -> None:
-        held = self.sockets.get(client, 0) - 1
-        if held > 0:
-            self.sockets[client] = held
-        else:
-            self.sockets.pop(client, None)

@@ -19,9 +19,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from leafpile import i18n
 from leafpile.games import GAMES
-from leafpile.server import howto, protocol
+from leafpile.server import howto, protocol, replays
+from leafpile.server.context import Context
 from leafpile.server.errors import BadToken, NotFound, Refusal, TooLarge
-from leafpile.server.protocol import BODY_MAX, Context
+from leafpile.server.protocol import BODY_MAX
 
 WEB_DIR = Path(str(resources.files("leafpile") / "web"))
 
@@ -251,7 +252,7 @@ async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)
     table = await ctx.manager.find(request.path_params["table_id"])
-    head = protocol.replay_head(table)  # read now: the table may move on while steps build
+    head = replays.replay_head(table)  # read now: the table may move on while steps build
     steps = await ctx.replays.steps(table, ctx.manager.bots, reader_lang(request))
     body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
     return Response(body, media_type="application/json")

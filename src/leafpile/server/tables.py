@@ -14,29 +14,21 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from leafpile.bots import BotSeat
-from leafpile.engine import InvalidStateError, LeafpileError
-from leafpile.engine.match import Match
+from leafpile.engine import LeafpileError
 from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
     ActionWriter,
-    Change,
     ConflictError,
     Database,
-    LoadedTable,
-    StoredAction,
-    TableRow,
 )
 from leafpile.server.errors import (
-    BadOptions,
     BadToken,
     Conflict,
     Damaged,
@@ -54,9 +46,7 @@ from leafpile.server.errors import (
     new_error_id,
 )
 from leafpile.server.live import (
-    BOT,
     FINISHED,
-    HUMAN,
     PLAYING,
     SNAPSHOT_EVERY,
     WAITING,
@@ -64,16 +54,18 @@ from leafpile.server.live import (
     LiveTable,
     NewTable,
     new_token,
+    open_table,
     rebuild,
 )
 from leafpile.server.position import LogEntry, Position
+from leafpile.server.schema import Change, LoadedTable, StoredAction
+from leafpile.server.seat_bots import SeatBots
 
 log = logging.getLogger("leafpile.server")
 
 LOBBY_MAX = 200  # tables the lobby lists, newest first
 COLD_MAX = 1000  # finished tables kept in memory once loaded or finished
 WAITING_TTL = 3600.0  # seconds a waiting table nobody joins or watches stays open
-BOT_RETRY = 2.0  # seconds before a bot whose move failed or was refused tries again
 
 
 class TableManager:
@@ -94,12 +86,11 @@ class TableManager:
         self.waiting_ttl = waiting_ttl
         self.sweeper: asyncio.Task[None] | None = None
         self.bots = bots
-        self.bot_delay = bot_delay
+        self.seat_bots = SeatBots(bots, self._play_locked, bot_delay)
         self.publish: Callable[[LiveTable], None] = publish or (lambda _table: None)
         self.tables: dict[str, LiveTable] = {}
         self.broken: set[str] = set()  # tables whose rows cannot be rebuilt: set aside
         self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
-        self.closing = False
         self.writer = ActionWriter(db)
         self.listener: threading.Thread | None = None
         self.loading: set[asyncio.Task[None]] = set()
@@ -120,7 +111,7 @@ class TableManager:
                 ", ".join(sorted(self.broken)),
             )
         for table in self.tables.values():
-            self._schedule_bot(table)
+            self.seat_bots.schedule(table)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.db.shared:  # other server processes may share the database: hear them
             loop = asyncio.get_running_loop()
@@ -135,7 +126,7 @@ class TableManager:
             await loop.run_in_executor(None, self.db.listening.wait, 10.0)
 
     async def stop(self) -> None:
-        self.closing = True
+        self.seat_bots.closing = True
         self.writer.stop()
         if self.sweeper is not None:
             self.sweeper.cancel()
@@ -226,7 +217,7 @@ class TableManager:
         if table is None:
             raise Damaged("this table's stored log is damaged; it is set aside")
         self._keep_cold(table)
-        self._schedule_bot(table)
+        self.seat_bots.schedule(table)
         return table
 
     def _keep_cold(self, table: LiveTable) -> None:
@@ -251,44 +242,14 @@ class TableManager:
         self, new: NewTable, creator: str | None = None
     ) -> tuple[LiveTable, str | None]:
         """Open a table (seating its creator if asked); returns it and the creator's token."""
-        seed = new.seed if new.seed is not None else secrets.randbits(63)
-        token: str | None = None
-        if new.sit is not None:
-            token, digest = new_token()
-            new.seats[new.sit].name = new.name
-            new.seats[new.sit].token_hash = digest
-        try:
-            match = Match.start(new.game, new.players, seed, new.options)
-        except LeafpileError as e:
-            raise BadOptions(str(e)) from None
-        position = Position(new.game, match.state, 0, finished=False)
-        open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
-        row = TableRow(
-            id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
-            game=new.game.info.name,
-            players=new.players,
-            options=match.record.options,
-            seed=seed,
-            status=WAITING if open_seats else PLAYING,
-            created_at=time.time(),
-            seats=new.seats,
-        )
+        row, table, token = open_table(new, creator)
         try:
             await self.db.run(self.db.create_table, row)
         except STORAGE_ERRORS:
             log.exception("cannot store a new table")
             raise StorageFailed("the table could not be stored, so it was not opened") from None
-        table = LiveTable(
-            id=row.id,
-            match=match,
-            status=row.status,
-            created_at=row.created_at,
-            seats=row.seats,
-            position=position,
-            creator=creator,
-        )
         self.tables[table.id] = table
-        self._schedule_bot(table)
+        self.seat_bots.schedule(table)
         return table, token
 
     async def join(self, table: LiveTable, name: str, wanted: object) -> tuple[int, str]:
@@ -321,7 +282,7 @@ class TableManager:
             if new_status is not None:
                 table.status = new_status
             self.publish(table)
-            self._schedule_bot(table)
+            self.seat_bots.schedule(table)
         return seat.seat, token
 
     # -- acting ---------------------------------------------------------------------------------
@@ -396,37 +357,14 @@ class TableManager:
         except STORAGE_ERRORS:
             log.exception("cannot read table %s's changes", table.id)
             raise StorageFailed("the table could not be read; try again") from None
-        if changes is None:
-            return
-        moved = False
-        for n, seat, notation, lines in changes.actions:
-            if n != table.version:
-                raise InvalidStateError(f"table {table.id}: action {n} at version {table.version}")
-            state = table.state.clone()
-            action = state.parse_action(notation)
-            items = json.loads(lines) if lines is not None else None
-            entry = (
-                LogEntry(seat, items)
-                if isinstance(items, list)
-                else LogEntry.of(seat, table.position.log_lines(table.game, action))
-            )
-            state.apply(action)
-            position = Position(table.game, state, n + 1, state.is_terminal())
-            table.advance(position, str(action), entry)
-            moved = True
-        seated = False
-        for row in changes.seats:
-            mine = table.seats[row.seat]
-            if (mine.name, mine.token_hash) != (row.name, row.token_hash):
-                mine.name, mine.token_hash = row.name, row.token_hash
-                seated = True
-        if changes.status != table.status and table.status != FINISHED:
-            table.status = changes.status
-            seated = True
-        if moved or seated:
+        if changes is not None and table.catch_up(changes):
             self._keep_cold(table)
             self.publish(table)
-            self._schedule_bot(table)
+            self.seat_bots.schedule(table)
+
+    async def _play_locked(self, table: LiveTable, seat: int, version: int, text: str) -> None:
+        async with table.lock:
+            await self._play(table, seat, version, text)
 
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
@@ -481,7 +419,7 @@ class TableManager:
         table.advance(position, notation, entry)
         self._keep_cold(table)
         self.publish(table)
-        self._schedule_bot(table)
+        self.seat_bots.schedule(table)
 
     # -- listeners ------------------------------------------------------------------------------
     # Only a seat's presence changing is pushed to everyone (its "connected" flag); a
@@ -502,53 +440,3 @@ class TableManager:
         listener.seat = seat
         if table.connected_seats() != before:
             self.publish(table)
-
-    # -- bots -----------------------------------------------------------------------------------
-    def _schedule_bot(self, table: LiveTable, delay: float | None = None) -> None:
-        if self.closing or table.status != PLAYING:
-            return
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        seat = table.position.to_move
-        if seat < 0 or table.seats[seat].kind != BOT:
-            return
-        wait = self.bot_delay if delay is None else delay
-        table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table, seat, wait))
-
-    async def _bot_turn(self, table: LiveTable, seat: int, wait: float) -> None:
-        """One move of a bot seat, through the same checks as people. A refused or failed
-        move is logged (a failure with its traceback) and tried again after `BOT_RETRY`
-        seconds, so a passing fault heals and a lasting one does not spin."""
-        retry: float | None = None
-        try:
-            if wait:
-                await asyncio.sleep(wait)
-            position = table.position
-            if position.to_move != seat or table.status != PLAYING:
-                return
-            if len(position.legal) == 1 and not BotSeat.asks_forced:
-                text = position.legal[0]
-            else:
-                bot_name = table.seats[seat].bot or "random"
-                view = position.seen_by(seat).view
-                text = await self.bots.choose(bot_name, view, table.seed, seat, position.version)
-            async with table.lock:
-                await self._play(table, seat, position.version, text)
-        except asyncio.CancelledError:
-            raise
-        except StaleVersion:  # another process's bot (or a catch-up) moved first: go on
-            retry = None
-        except Refusal as e:
-            log.warning("bot move refused at table %s: %s (%s)", table.id, e.message, e.code)
-            retry = BOT_RETRY
-        except Exception:  # a background task must not die silently
-            log.exception(
-                "bot failed at table %s (error id %s); it tries again in %.0f s",
-                table.id,
-                new_error_id(),
-                BOT_RETRY,
-            )
-            retry = BOT_RETRY
-        finally:
-            table.bot_task = None
-        self._schedule_bot(table, retry)

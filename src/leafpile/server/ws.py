@@ -17,9 +17,9 @@ from typing import Any, cast
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from leafpile.server import protocol
+from leafpile.server.context import Bucket, Context, flooding
 from leafpile.server.errors import BadRequest, BadToken, Refusal
 from leafpile.server.live import Listener, LiveTable
-from leafpile.server.protocol import Bucket, Context
 
 NOT_FOUND_CLOSE = 4404  # close code after "no such table"
 TOO_MANY_CLOSE = 4429  # close code after "too many sockets" (on the table, or from the address)
@@ -113,7 +113,7 @@ class Connection:
         if self.strikes > FLOOD_STRIKES:
             await self.close(1008, "flooding")
             return False
-        raise protocol.flooding()
+        raise flooding()
 
     async def handle(self, text: str) -> None:
         msg = protocol.parse_json(text, "message")

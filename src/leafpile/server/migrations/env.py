@@ -5,7 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from leafpile.server.db import metadata, normalise_url
+from leafpile.server.db import normalise_url
+from leafpile.server.schema import metadata
 
 config = context.config
 target_metadata = metadata

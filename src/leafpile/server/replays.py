@@ -1,0 +1,114 @@
+"""Replays: every step of a game as the public saw it, built in the worker pool and cached.
+
+A replay replays the whole record, so it never runs on the event loop; `ReplayCache` keeps
+what was built per (table, version, language) within a memory bound and refuses more
+concurrent builds than it allows, so replays cannot take the server's time from its tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from typing import Any
+
+from leafpile import i18n
+from leafpile.engine import Action, GameRecord, State
+from leafpile.games import GAMES
+from leafpile.server.bots import BotPool
+from leafpile.server.errors import Busy
+from leafpile.server.live import FINISHED, LiveTable
+from leafpile.server.position import public_dict
+from leafpile.server.protocol import seats_public
+
+
+def replay_steps(game_name: str, record: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
+    """The JSON list of every step of a game record as the public saw it (each step's view,
+    player to move, scores, extras and the log line that led to it).
+
+    It replays the whole game, so it runs in the worker pool, never on the event loop, and
+    its answer is cached per (table, version, language) by `ReplayCache`."""
+    game = GAMES[game_name]
+    steps: list[dict[str, Any]] = []
+    line: str | None = None
+
+    def step(state: State) -> None:
+        view = game.player_view(state, None)
+        to_move = state.current_player
+        steps.append(
+            {
+                "version": len(steps),
+                "view": public_dict(view, finished=False),
+                "to_move": to_move if to_move >= 0 else None,
+                "scores": view.scores(),
+                "extras": i18n.localize_tree(game.extras(view), lang),
+                "line": None if line is None else i18n.localize(line, lang),
+                "msg": None if line is None else i18n.as_json(line),
+            }
+        )
+
+    def visit(state: State, action: Action) -> None:
+        nonlocal line
+        step(state)
+        line = game.describe(game.player_view(state, None), action)
+
+    step(GameRecord.from_dict(record).replay(game, visit))
+    return json.dumps(steps)
+
+
+class ReplayCache:
+    """Replays built in the worker pool, each (table, version) once, kept while they fit in
+    `max_chars`; at most `max_building` different ones are built at a time (more are
+    refused as busy), so replay requests cannot take the server's time from its tables."""
+
+    def __init__(self, max_chars: int = 64 * 2**20, max_building: int = 4) -> None:
+        self.max_chars = max_chars
+        self.max_building = max_building
+        self.done: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self.chars = 0
+        self.building: dict[tuple[str, int, str], asyncio.Future[str]] = {}
+
+    async def steps(self, table: LiveTable, workers: BotPool, lang: str = i18n.DEFAULT) -> str:
+        key = (table.id, table.version, lang)
+        cached = self.done.get(key)
+        if cached is not None:
+            self.done.move_to_end(key)
+            return cached
+        pending = self.building.get(key)
+        if pending is None:
+            if len(self.building) >= self.max_building:
+                raise Busy("the server is building other replays; try again in a moment")
+            record = table.record().to_dict()
+            pending = asyncio.ensure_future(
+                workers.run(replay_steps, table.game.info.name, record, lang)
+            )
+            self.building[key] = pending
+            pending.add_done_callback(lambda done: self._built(key, done))
+        return await asyncio.shield(pending)
+
+    def _built(self, key: tuple[str, int, str], done: asyncio.Future[str]) -> None:
+        self.building.pop(key, None)
+        if done.cancelled() or done.exception() is not None:
+            return  # the waiting requests answer the failure
+        text = done.result()
+        if len(text) > self.max_chars:
+            return
+        self.done[key] = text
+        self.chars += len(text)
+        while self.chars > self.max_chars:
+            _, old = self.done.popitem(last=False)
+            self.chars -= len(old)
+
+
+def replay_head(table: LiveTable) -> dict[str, Any]:
+    """The replay answer without its steps (`ReplayCache.steps` gives those)."""
+    return {
+        "table": table.id,
+        "game": table.game.info.name,
+        "title": table.game.info.title,
+        "status": table.status,
+        "players": table.players,
+        "options": table.options,
+        "seats": seats_public(table),
+        "winners": table.position.winners if table.status == FINISHED else None,
+    }
