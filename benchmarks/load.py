@@ -40,7 +40,10 @@ def _serve(port: int, db: str) -> None:
 
     from leafpile.server import RateLimit, create_app
 
-    app = create_app(db, rate_limit=RateLimit(enabled=False, sockets_per_table=100_000))
+    limit = RateLimit(enabled=False)
+    if hasattr(limit, "sockets_per_table"):  # absent in older servers: A/B runs use them too
+        limit.sockets_per_table = 100_000
+    app = create_app(db, rate_limit=limit)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
 
 
@@ -314,7 +317,7 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
-        if tables == max(args.tables):
+        if tables == max(args.tables) and args.sockets > 0:
             per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
             print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
     finally:
@@ -376,13 +379,17 @@ def main() -> None:
     parser.add_argument(
         "--rate", type=float, default=500.0, help="actions/s offered in all (0: flat out)"
     )
-    parser.add_argument("--sockets", type=int, default=1000, help="spectators for memory/socket")
+    parser.add_argument(
+        "--sockets", type=int, default=1000, help="spectators for memory/socket (0: not measured)"
+    )
     parser.add_argument(
         "--replays", type=float, default=20.0, help="replay requests a second meanwhile (0: none)"
     )
     parser.add_argument("--game", default="autumn")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
     args = parser.parse_args()
+    if args.sockets < 0 or args.seconds <= 0 or args.rate < 0 or min(args.tables) < 1:
+        parser.error("--tables and --seconds must be positive; --sockets and --rate not negative")
     kind = (args.db or "sqlite").split(":", 1)[0]
     offered = f"{args.rate:.0f} actions/s offered" if args.rate > 0 else "as fast as possible"
     print(f"load: {args.game} tables over WebSockets, {kind} database, {offered}", flush=True)

@@ -88,6 +88,15 @@ class LogEntry:
     seat: int
     items: list[dict[str, Any]]
 
+    def __post_init__(self) -> None:
+        # Most lines read the same for every audience: keep one copy of each (a table's log
+        # lives in memory as long as the table, so this is most of a table's memory).
+        for i, item in enumerate(self.items):
+            for earlier in self.items[:i]:
+                if earlier == item:
+                    self.items[i] = earlier
+                    break
+
     @classmethod
     def of(cls, seat: int, lines: list[str]) -> LogEntry:
         return cls(seat, [served_line(line) for line in lines])
