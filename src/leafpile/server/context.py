@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from leafpile.i18n import Msg
 from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
 from leafpile.server.live import HUMAN, LiveTable, NewTable
 from leafpile.server.replays import ReplayCache
@@ -55,7 +56,7 @@ class Bucket:
 
 
 def flooding() -> Flooding:
-    return Flooding("too many requests: slow down")
+    return Flooding(Msg("too many requests: slow down"))
 
 
 @dataclass
@@ -88,7 +89,11 @@ class Context:
         waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
         if waits and self.manager.open_tables_of(client) >= self.limit.open_tables:
             raise TooManyTables(
-                f"you have {self.limit.open_tables} tables waiting for players already"
+                Msg.plural(
+                    "you have {n} table waiting for players already",
+                    "you have {n} tables waiting for players already",
+                    self.limit.open_tables,
+                )
             )
         bucket = self.table_buckets.get(client)
         if bucket is None:
@@ -97,15 +102,15 @@ class Context:
             rate = RateLimit(rate=self.limit.tables_rate, burst=self.limit.tables_burst)
             bucket = self.table_buckets[client] = Bucket(rate)
         if not bucket.take():
-            raise Flooding("you have opened many tables lately: wait a little")
+            raise Flooding(Msg("you have opened many tables lately: wait a little"))
 
     def open_socket(self, client: str, table: LiveTable) -> None:
         """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""
         if len(table.listeners) >= self.limit.sockets_per_table:
-            raise TooManySockets("this table has as many watchers as it can take; try later")
+            raise TooManySockets(Msg("this table has as many watchers as it can take; try later"))
         held = self.sockets.get(client, 0)
         if self.limit.enabled and held >= self.limit.sockets_per_address:
-            raise TooManySockets("too many connections from your address; close some")
+            raise TooManySockets(Msg("too many connections from your address; close some"))
         self.sockets[client] = held + 1
 
     def close_socket(self, client: str) -> None:

@@ -19,6 +19,7 @@ from leafpile.engine.game import Game
 from leafpile.engine.match import Match
 from leafpile.engine.options import OptionValue
 from leafpile.games import get_game
+from leafpile.i18n import Msg
 from leafpile.server.errors import BadOptions, NotFinished
 from leafpile.server.position import LogEntry, Position, audience_views
 from leafpile.server.schema import LoadedTable, SeatRow, TableChanges, TableRow
@@ -174,8 +175,10 @@ class LiveTable:
         """The record for download: only once the game is over, since it holds the seed."""
         if self.status != FINISHED:
             raise NotFinished(
-                "the game record (which holds the seed, and so every hidden card) can be "
-                "downloaded once the game is over; the replay shows the game so far"
+                Msg(
+                    "the game record (which holds the seed, and so every hidden card) can be "
+                    "downloaded once the game is over; the replay shows the game so far"
+                )
             )
         return self.record()
 

@@ -18,6 +18,7 @@ from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.engine import LeafpileError
 from leafpile.games import GAMES
+from leafpile.i18n import Msg
 from leafpile.server.errors import (
     BadJson,
     BadName,
@@ -77,12 +78,15 @@ def status_of(refusal: Refusal) -> int:
     return STATUS[refusal.code]
 
 
-def error_body(refusal: Refusal) -> dict[str, Any]:
-    """`{"type": "error", code, message}`, plus the refused seat's current `state` when the
-    table said which (a stale, out-of-turn or illegal action, or one after the end)."""
-    out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": refusal.message}
+def error_body(refusal: Refusal, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """`{"type": "error", code, message}` with the message in the reader's language, plus the
+    refused seat's current `state` when the table said which (a stale, out-of-turn or illegal
+    action, or one after the end)."""
+    message = refusal.message
+    text = message.localize(lang) if isinstance(message, i18n.Msg) else str(message)
+    out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": text}
     if refusal.table is not None:
-        out["state"] = snapshot(refusal.table, refusal.seat)
+        out["state"] = snapshot(refusal.table, refusal.seat, lang=lang)
     return out
 
 
@@ -103,8 +107,8 @@ def check_size(data: bytes | str, what: str) -> None:
     """Refuse a request body or WebSocket message (`what`) over `BODY_MAX` bytes."""
     if len(data) > BODY_MAX:
         if what == "message":
-            raise TooLarge(f"messages are at most {BODY_MAX} bytes")
-        raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+            raise TooLarge(Msg("messages are at most {size} bytes", size=BODY_MAX))
+        raise TooLarge(Msg("request bodies are at most {size} bytes", size=BODY_MAX))
 
 
 def parse_json(data: bytes | str, what: str) -> Any:
@@ -118,8 +122,12 @@ def parse_json(data: bytes | str, what: str) -> Any:
         value = _BAD
     if value is _BAD or not _shallow(value):
         if what == "message":
-            raise BadJson(f"that message is not valid JSON nested at most {JSON_DEPTH} deep")
-        raise BadJson(f"the request body is not valid JSON nested at most {JSON_DEPTH} deep")
+            raise BadJson(
+                Msg("that message is not valid JSON nested at most {depth} deep", depth=JSON_DEPTH)
+            )
+        raise BadJson(
+            Msg("the request body is not valid JSON nested at most {depth} deep", depth=JSON_DEPTH)
+        )
     return value
 
 
@@ -156,16 +164,18 @@ def check_name(name: Any) -> str:
     """A display name with its spaces tidied; refused when it holds control characters or
     direction overrides (which could disguise it or the text after it) or shows nothing."""
     if not isinstance(name, str) or not name.strip():
-        raise BadName("enter a display name")
+        raise BadName(Msg("enter a display name"))
     cleaned = " ".join(name.split())
     if len(cleaned) > NAME_MAX:
-        raise BadName(f"display names are at most {NAME_MAX} characters")
+        raise BadName(Msg("display names are at most {n} characters", n=NAME_MAX))
     for ch in cleaned:
         category = unicodedata.category(ch)
         if category in ("Cc", "Cs", "Co", "Cn") or ch in BIDI_CONTROLS:
-            raise BadName(f"display names cannot hold the character U+{ord(ch):04X}")
+            raise BadName(
+                Msg("display names cannot hold the character {code}", code=f"U+{ord(ch):04X}")
+            )
     if all(unicodedata.category(ch) in UNSEEN or ch in BLANKS for ch in cleaned):
-        raise BadName("enter a display name that shows something")
+        raise BadName(Msg("enter a display name that shows something"))
     return cleaned
 
 
@@ -177,16 +187,16 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
     """`{game, players, options, seats: [{kind, bot}], sit, name, seed}` checked in the order
     clients have always seen: the first problem found is the one reported."""
     if not isinstance(body, dict):
-        raise BadRequest("send a JSON object")
+        raise BadRequest(Msg("send a JSON object"))
     game_name = body.get("game")
     if not isinstance(game_name, str) or game_name not in GAMES:
         known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"unknown game {game_name!r}; known: {known}")
+        raise UnknownGame(Msg("unknown game {game!r}; known: {known}", game=game_name, known=known))
     game = GAMES[game_name]
     players = body.get("players", game.info.min_players)
     options = body.get("options", {})
     if not isinstance(options, dict):
-        raise BadOptions("options must be a JSON object")
+        raise BadOptions(Msg("options must be a JSON object"))
     try:
         resolved = game.resolve_options(players, options)
     except LeafpileError as e:
@@ -194,12 +204,12 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
     seed = body.get("seed")
     if seed is not None:
         if not allow_client_seed:
-            raise BadSeed("this server draws the seed itself")
+            raise BadSeed(Msg("this server draws the seed itself"))
         if not _is_int(seed) or not 0 <= seed < 2**63:
-            raise BadSeed("seed must be an integer in [0, 2^63)")
+            raise BadSeed(Msg("seed must be an integer in [0, 2^63)"))
     seat_specs = body.get("seats")
     if not isinstance(seat_specs, list) or len(seat_specs) != players:
-        raise BadSeats(f"give exactly {players} seats")
+        raise BadSeats(Msg("give exactly {n} seats", n=players))
     seats: list[SeatRow] = []
     for i, spec in enumerate(seat_specs):
         kind = spec.get("kind") if isinstance(spec, dict) else None
@@ -209,7 +219,7 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
             bot = spec.get("bot")
             if not isinstance(bot, str) or bot not in BOTS:
                 known = ", ".join(sorted(BOTS))
-                raise BadSeats(f"unknown bot {bot!r}; known: {known}")
+                raise BadSeats(Msg("unknown bot {bot!r}; known: {known}", bot=bot, known=known))
             seats.append(SeatRow(i, BOT, bot=bot))
         else:
             raise BadSeats("each seat is {kind: human} or {kind: bot, bot}")
@@ -217,9 +227,9 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
     name: str | None = None
     if sit is not None:
         if not _is_int(sit) or not 0 <= sit < players:
-            raise BadSeats("sit must be a seat number")
+            raise BadSeats(Msg("sit must be a seat number"))
         if seats[sit].kind != HUMAN:
-            raise BadSeats("you cannot sit in a bot's seat")
+            raise BadSeats(Msg("you cannot sit in a bot's seat"))
         name = check_name(body.get("name"))
     return NewTable(game, players, resolved, seed, seats, sit, name)
 
@@ -227,7 +237,7 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
 def read_join(body: Any) -> tuple[str, Any]:
     """`{name, seat?}` -> the display name and the wanted seat (None: the first open one)."""
     if not isinstance(body, dict):
-        raise BadRequest("send a JSON object")
+        raise BadRequest(Msg("send a JSON object"))
     return check_name(body.get("name")), body.get("seat")
 
 
@@ -236,13 +246,13 @@ def read_action(body: Any, table: LiveTable) -> tuple[int, str]:
     if not isinstance(body, dict):
         raise BadRequest("send a JSON object {table, version, action}")
     if body.get("table", table.id) != table.id:
-        raise BadRequest("the table in the body is not this table")
+        raise BadRequest(Msg("the table in the body is not this table"))
     version = body.get("version")
     text = body.get("action")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise BadRequest("version must be an integer")
+        raise BadRequest(Msg("version must be an integer"))
     if not isinstance(text, str) or not text.strip() or len(text) > ACTION_MAX:
-        raise BadRequest("action must be a short notation string")
+        raise BadRequest(Msg("action must be a short notation string"))
     return version, text
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from leafpile import i18n
 from leafpile.engine import Action, GameRecord, State
 from leafpile.games import GAMES
+from leafpile.i18n import Msg
 from leafpile.server.bots import BotPool
 from leafpile.server.errors import Busy
 from leafpile.server.live import FINISHED, LiveTable
@@ -77,7 +78,7 @@ class ReplayCache:
         pending = self.building.get(key)
         if pending is None:
             if len(self.building) >= self.max_building:
-                raise Busy("the server is building other replays; try again in a moment")
+                raise Busy(Msg("the server is building other replays; try again in a moment"))
             record = table.record().to_dict()
             pending = asyncio.ensure_future(
                 workers.run(replay_steps, table.game.info.name, record, lang)

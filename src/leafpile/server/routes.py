@@ -19,6 +19,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from leafpile import i18n
 from leafpile.games import GAMES
+from leafpile.i18n import Msg
 from leafpile.server import howto, protocol, replays
 from leafpile.server.context import Context
 from leafpile.server.errors import BadToken, NotFound, Refusal, TooLarge
@@ -38,7 +39,8 @@ def endpoint(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except Refusal as e:
-            return JSONResponse(protocol.error_body(e), status_code=protocol.status_of(e))
+            body = protocol.error_body(e, safe_reader_lang(request))
+            return JSONResponse(body, status_code=protocol.status_of(e))
         except Exception as e:  # logged with its traceback and an id, answered as a 500
             where = f"{request.method} {request.url.path}"
             return JSONResponse(protocol.internal_error(e, where), status_code=500)
@@ -67,13 +69,13 @@ async def read_body(request: Request) -> bytes:
     hold more than that (the rest is never read; the connection is closed)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > BODY_MAX:
-        raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+        raise TooLarge(Msg("request bodies are at most {size} bytes", size=BODY_MAX))
     parts: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > BODY_MAX:
-            raise TooLarge(f"request bodies are at most {BODY_MAX} bytes")
+            raise TooLarge(Msg("request bodies are at most {size} bytes", size=BODY_MAX))
         parts.append(chunk)
     return b"".join(parts)
 
@@ -88,6 +90,14 @@ def reader_lang(request: Request) -> str:
     if given is not None:
         return protocol.read_lang(given)
     return i18n.negotiate(request.headers.get("accept-language"))
+
+
+def safe_reader_lang(request: Request) -> str:
+    """`reader_lang`, or the default language when `?lang=` itself is what was refused."""
+    try:
+        return reader_lang(request)
+    except Refusal:
+        return i18n.DEFAULT
 
 
 def bearer(request: Request) -> str | None:
@@ -143,17 +153,17 @@ async def game_file(request: Request) -> Response:
     name = request.path_params["game"]
     kind = request.path_params["kind"]
     if name not in GAMES or kind not in ("web", "data"):
-        raise NotFound("no such file")
+        raise NotFound(Msg("no such file"))
     path = game_files(name, kind).get(request.path_params["path"])
     if path is None:
-        raise NotFound("no such file")
+        raise NotFound(Msg("no such file"))
     return FileResponse(path)
 
 
 @endpoint
 async def rules_page(request: Request) -> Response:
     if request.path_params["game"] not in GAMES:
-        raise NotFound("no such game")
+        raise NotFound(Msg("no such game"))
     return FileResponse(WEB_DIR / "rules.html")
 
 
@@ -163,7 +173,13 @@ async def api_i18n(request: Request) -> Response:
     """The browser's catalog for one language (from the same gettext files as the rest)."""
     lang = request.path_params["lang"]
     if lang not in i18n.LANGUAGES:
-        raise NotFound(f"no language {lang[:20]!r}; known: {', '.join(i18n.LANGUAGES)}")
+        raise NotFound(
+            Msg(
+                "no language {lang!r}; known: {known}",
+                lang=lang[:20],
+                known=", ".join(i18n.LANGUAGES),
+            )
+        )
     return JSONResponse(i18n.browser_catalog(lang), headers={"cache-control": "max-age=300"})
 
 
@@ -172,7 +188,7 @@ async def api_rules(request: Request) -> Response:
     """How to play a game, in one language: HTML parts and positions to draw."""
     name, lang = request.path_params["game"], request.path_params["lang"]
     if name not in GAMES or lang not in i18n.LANGUAGES:
-        raise NotFound("no such game or language")
+        raise NotFound(Msg("no such game or language"))
     return JSONResponse(howto.rulebook_answer(name, lang))
 
 
@@ -223,7 +239,7 @@ async def api_table(request: Request) -> Response:
     token = bearer(request)
     seat = await ctx.manager.seat_for(table, token)
     if token and seat is None:
-        raise BadToken("that token holds no seat at this table")
+        raise BadToken(Msg("that token holds no seat at this table"))
     return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from leafpile.engine import LeafpileError
+from leafpile.i18n import Msg
 from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
@@ -194,7 +195,7 @@ class TableManager:
     def get(self, table_id: Any) -> LiveTable:
         """A table in memory (every table in play is)."""
         if not isinstance(table_id, str) or table_id not in self.tables:
-            raise TableNotFound(f"there is no table {str(table_id)[:40]!r}")
+            raise TableNotFound(Msg("there is no table {table!r}", table=str(table_id)[:40]))
         return self.tables[table_id]
 
     async def find(self, table_id: Any) -> LiveTable:
@@ -203,19 +204,19 @@ class TableManager:
         if isinstance(table_id, str) and table_id in self.tables:
             return self.tables[table_id]
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
-            raise TableNotFound(f"there is no table {str(table_id)[:40]!r}")
+            raise TableNotFound(Msg("there is no table {table!r}", table=str(table_id)[:40]))
         if table_id in self.broken:
-            raise Damaged("this table's stored log is damaged; it is set aside")
+            raise Damaged(Msg("this table's stored log is damaged; it is set aside"))
         try:
             loaded = await self.db.run(self.db.load_tables, [table_id])
         except STORAGE_ERRORS:
             log.exception("cannot load table %s", table_id)
-            raise StorageFailed("the table could not be read; try again") from None
+            raise StorageFailed(Msg("the table could not be read; try again")) from None
         if not loaded:
-            raise TableNotFound(f"there is no table {table_id!r}")
+            raise TableNotFound(Msg("there is no table {table!r}", table=table_id))
         table = await self._admit_later(loaded[0])
         if table is None:
-            raise Damaged("this table's stored log is damaged; it is set aside")
+            raise Damaged(Msg("this table's stored log is damaged; it is set aside"))
         self._keep_cold(table)
         self.seat_bots.schedule(table)
         return table
@@ -247,7 +248,9 @@ class TableManager:
             await self.db.run(self.db.create_table, row)
         except STORAGE_ERRORS:
             log.exception("cannot store a new table")
-            raise StorageFailed("the table could not be stored, so it was not opened") from None
+            raise StorageFailed(
+                Msg("the table could not be stored, so it was not opened")
+            ) from None
         self.tables[table.id] = table
         self.seat_bots.schedule(table)
         return table, token
@@ -258,13 +261,13 @@ class TableManager:
         async with table.lock:
             open_seats = table.open_seats()
             if not open_seats:
-                raise TableFull("every seat at this table is taken")
+                raise TableFull(Msg("every seat at this table is taken"))
             if wanted is None:
                 seat = open_seats[0]
             else:
                 chosen = [s for s in open_seats if s.seat == wanted]
                 if not chosen:
-                    raise SeatTaken(f"seat {wanted!r} is not open")
+                    raise SeatTaken(Msg("seat {seat!r} is not open", seat=wanted))
                 seat = chosen[0]
             token, digest = new_token()
             new_status = PLAYING if len(open_seats) == 1 else None
@@ -276,7 +279,9 @@ class TableManager:
                 raise SeatTaken(str(e)) from None
             except STORAGE_ERRORS:
                 log.exception("cannot store a seat of table %s", table.id)
-                raise StorageFailed("the seat could not be stored, so it was not taken") from None
+                raise StorageFailed(
+                    Msg("the seat could not be stored, so it was not taken")
+                ) from None
             seat.name = name
             seat.token_hash = digest
             if new_status is not None:
@@ -290,13 +295,13 @@ class TableManager:
         """Play `text` at `version` for the seat holding `token`; returns that seat."""
         async with table.lock:
             if not isinstance(token, str) or not token:
-                raise NoToken("this needs your seat token")
+                raise NoToken(Msg("this needs your seat token"))
             seat = table.seat_of(token)
             if seat is None and self.db.shared:  # taken through another process, maybe
                 await self._catch_up(table)
                 seat = table.seat_of(token)
             if seat is None:
-                raise BadToken("that token holds no seat at this table")
+                raise BadToken(Msg("that token holds no seat at this table"))
             if version > table.version and self.db.shared:  # others played on: catch up
                 await self._catch_up(table)
             await self._play(table, seat, version, text)
@@ -356,7 +361,7 @@ class TableManager:
             changes = await self.db.run(self.db.changes_since, table.id, table.version)
         except STORAGE_ERRORS:
             log.exception("cannot read table %s's changes", table.id)
-            raise StorageFailed("the table could not be read; try again") from None
+            raise StorageFailed(Msg("the table could not be read; try again")) from None
         if changes is not None and table.catch_up(changes):
             self._keep_cold(table)
             self.publish(table)
@@ -369,18 +374,22 @@ class TableManager:
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
         if table.status == WAITING:
-            raise NotStarted("the table is waiting for players")
+            raise NotStarted(Msg("the table is waiting for players"))
         if table.status == FINISHED:
-            raise GameOver("the game is over", table=table, seat=seat)
+            raise GameOver(Msg("the game is over"), table=table, seat=seat)
         if version != table.version:
             raise StaleVersion(
-                f"stale version {version}: the table is at version {table.version}",
+                Msg(
+                    "stale version {version}: the table is at version {now}",
+                    version=version,
+                    now=table.version,
+                ),
                 table=table,
                 seat=seat,
             )
         state = table.state
         if state.current_player != seat:
-            raise NotYourTurn("it is not your turn", table=table, seat=seat)
+            raise NotYourTurn(Msg("it is not your turn"), table=table, seat=seat)
         try:
             action = state.parse_action(text)
         except LeafpileError as e:
@@ -405,16 +414,21 @@ class TableManager:
             await self.writer.append(stored)
         except ConflictError:  # another server process stored this number first
             if not self.db.shared:
-                raise Conflict("another action was stored first; reload the table") from None
+                raise Conflict(Msg("another action was stored first; reload the table")) from None
             await self._catch_up(table)
             raise StaleVersion(
-                f"another action was stored first: the table is at version {table.version}",
+                Msg(
+                    "another action was stored first: the table is at version {now}",
+                    now=table.version,
+                ),
                 table=table,
                 seat=seat,
             ) from None
         except STORAGE_ERRORS:
             log.exception("cannot store an action of table %s", table.id)
-            raise StorageFailed("the action could not be stored, so it was not played") from None
+            raise StorageFailed(
+                Msg("the action could not be stored, so it was not played")
+            ) from None
         # committed: now it is true
         table.advance(position, notation, entry)
         self._keep_cold(table)

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
+from leafpile.i18n import Msg
 from leafpile.server import protocol
 from leafpile.server.context import Bucket, Context, flooding
 from leafpile.server.errors import BadRequest, BadToken, Refusal
@@ -94,7 +95,7 @@ class Connection:
                         return
                     await self.handle(text)
                 except Refusal as e:
-                    self.push(protocol.error_body(e))
+                    self.push(protocol.error_body(e, self.listener.lang))
                 except Exception as e:  # logged with its traceback and an id, answered
                     self.push(protocol.internal_error(e, f"websocket of table {self.table.id}"))
         finally:
@@ -118,7 +119,7 @@ class Connection:
     async def handle(self, text: str) -> None:
         msg = protocol.parse_json(text, "message")
         if not isinstance(msg, dict):
-            raise BadRequest("send a JSON object")
+            raise BadRequest(Msg("send a JSON object"))
         kind = msg.get("type")
         if kind == "hello":
             self.listener.lang = protocol.read_lang(msg.get("lang"))
@@ -129,14 +130,14 @@ class Connection:
         elif kind == "ping":
             self.push({"type": "pong"})
         else:
-            raise BadRequest(f"unknown message type {str(kind)[:40]!r}")
+            raise BadRequest(Msg("unknown message type {kind!r}", kind=str(kind)[:40]))
 
     async def hello(self, given: Any) -> None:
         """Speak for the seat holding `given` (null: watch as a spectator)."""
         table = self.table
         seat = await self.ctx.manager.seat_for(table, given)
         if given and seat is None:
-            raise BadToken("that token holds no seat here")
+            raise BadToken(Msg("that token holds no seat here"))
         self.token = given if seat is not None else None
         self.listener.log_sent = len(table.log)
         self.push(protocol.snapshot(table, seat, lang=self.listener.lang))

@@ -2,7 +2,8 @@
 import { chooseLanguage, currentLanguage, LANGUAGES, t } from "/static/i18n.js";
 
 export async function api(path, options = {}) {
-  const init = { method: options.method || "GET", headers: {} };
+  // the reader's chosen language, so the server's refusals come in it too
+  const init = { method: options.method || "GET", headers: { "accept-language": currentLanguage() } };
   if (options.body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(options.body);
