@@ -66,7 +66,7 @@ def review_command(
                 lambda done, total: progress.update(task, completed=done, total=total),
             )
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     if as_json:
         print(json.dumps(review.to_dict(), indent=1, ensure_ascii=False))
         return
@@ -165,7 +165,7 @@ def simulate_command(
     try:
         game.resolve_options(players, options)
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     backend = check_backend(backend, address)
     start = time.perf_counter()
     run = functools.partial(
@@ -258,7 +258,7 @@ def parse_vary(
         for value in itertools.product(*out.values()):
             game.resolve_options(players, {**fixed, **dict(zip(out, value, strict=True))})
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     return out
 
 
@@ -302,7 +302,7 @@ def analyze_command(
     try:
         game.resolve_options(players, options)
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     varied = parse_vary(game, players, vary, options)
     backend = check_backend(backend, address)
     if out.exists() and not out.is_dir():

@@ -36,7 +36,7 @@ from leafpile.games.under_the_leaves.scoring import (
     winners,
 )
 from leafpile.games.under_the_leaves.state import CHOOSE, OVER, PLACE, UnderTheLeavesState
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, seat_label, with_seat_names
 
 
 def player_view(state: UnderTheLeavesState, player: int | None) -> UnderTheLeavesState:
@@ -125,11 +125,15 @@ def render_garden(state: UnderTheLeavesState, p: int) -> Text:
     return text
 
 
-def garden_summary(state: UnderTheLeavesState, p: int, show_score: bool) -> Text:
+def garden_summary(
+    state: UnderTheLeavesState, p: int, show_score: bool, viewer: int | None = None
+) -> Text:
     from leafpile.games.under_the_leaves.web.words import COLOUR_WORDS
 
     d = state.dwellers[3 * p : 3 * p + 3]
-    line = Text(f"P{p}", style="bold")
+    line = Text(seat_label(p), style="bold")
+    if p == viewer:
+        line.append(" (" + say("you") + ")", style="bold")
     if show_score:
         line.append("  " + say("{n} figures", n=figures(state, p)))
     line.append(
@@ -185,15 +189,16 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
         head.append(f"{title.localize()} ({FAMILY_WORDS[card.family].localize()})", style="bold")
         head.append(f" - {text.localize()}\n   ")
     if state.options.get("burly"):
-        holder = f"P{state.burly_holder}" if state.burly_holder >= 0 else say("nobody")
+        holder = seat_label(state.burly_holder) if state.burly_holder >= 0 else say("nobody")
         head.append(
             say("Burly (+3): {holder}, sector to beat {size}", holder=holder, size=state.burly_bar)
             + "\n",
             style="green",
         )
     parts: list[Text] = [head]
+    own = state.viewer if state.redacted else viewer
     for p in range(state.num_players):
-        parts.append(garden_summary(state, p, show))
+        parts.append(garden_summary(state, p, show, own))
         parts.append(render_garden(state, p))
     market = Text(say("market:") + " ")
     pics = [tile_picture(ORIENTED[t][0]) for t in state.market]
@@ -208,10 +213,12 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
     parts.append(market)
     if state.phase == PLACE:
         line = Text(
-            say(
-                "P{player} places tile {tile}; orientations:",
-                player=state.to_move,
-                tile=state.taken,
+            with_seat_names(
+                say(
+                    "P{player} places tile {tile}; orientations:",
+                    player=state.to_move,
+                    tile=state.taken,
+                )
             )
             + "\n"
         )
@@ -225,9 +232,20 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
         line.append(say("play 'x,y' + orientation, e.g. '1,0r90m'"))
         parts.append(line)
     elif state.phase == CHOOSE:
-        parts.append(Text(f"P{state.to_move}: {state.pending[0].question(state.cards)}"))
+        pair = state.pending[0]
+        (x1, y1), (x2, y2) = space_xy(pair.first), space_xy(pair.second)
+        question = Msg(
+            "{player}: where does the {card} go? @{x1},{y1} or @{x2},{y2}",
+            player=seat_label(state.to_move),
+            card=CARD_WORDS[state.cards[pair.family]][0],
+            x1=x1,
+            y1=y1,
+            x2=x2,
+            y2=y2,
+        )
+        parts.append(Text(question.localize()))
     elif state.phase == OVER:
-        parts.append(Text(result_line(state), style="bold"))
+        parts.append(Text(with_seat_names(result_line(state)), style="bold"))
     return Group(*parts)
 
 
