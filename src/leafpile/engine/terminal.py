@@ -85,6 +85,7 @@ class Legend:
         yield self.title, "italic"
         for i, (key, meaning) in enumerate(self.entries):
             yield ("· " if i else "") + key, "bold"
+            yield "=", ""
             for word in meaning.split():
                 yield word, ""
 

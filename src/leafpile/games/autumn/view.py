@@ -128,7 +128,10 @@ def seats_line(state: AutumnState, viewer: int | None) -> Text:
         else:
             red = state.red_player == p
             colour = say("red") if red else say("yellow")
-            line.append(f"{who}: {colour}", style="bold red3" if red else "bold gold3")
+            line.append(
+                say("{player}: {colour}", player=who, colour=colour),
+                style="bold red3" if red else "bold gold3",
+            )
     if state.red_player is None:
         line.append("   " + say("(colours not chosen yet)"), style="dim")
     line.append("\n")

@@ -185,8 +185,8 @@ def draft(state: MomijiState) -> Table:
 
 
 def landscape_line(tile: int) -> Text:
-    title = _words(landscape_title(tile))
-    return Text(f"{title}: {_words(landscape_text(tile))}")
+    words = Msg("{title}: {power}", title=landscape_title(tile), power=landscape_text(tile))
+    return Text(words.localize())
 
 
 def _words(text: str) -> str:

@@ -13,6 +13,7 @@ from rich.console import Group
 from rich.text import Text
 
 from leafpile.engine import Action, Rng
+from leafpile.engine.terminal import Legend
 from leafpile.games.under_the_leaves.actions import Choose, Place, Take
 from leafpile.games.under_the_leaves.components import (
     BURLY,
@@ -246,7 +247,31 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
         parts.append(Text(question.localize()))
     elif state.phase == OVER:
         parts.append(Text(with_seat_names(result_line(state)), style="bold"))
-    return Group(*parts)
+    return Group(*parts, key())
+
+
+def key() -> Legend:
+    """The legend of the letters and marks of the gardens and the market."""
+    from leafpile.games.under_the_leaves.web.words import COLOUR_WORDS, FAMILY_WORDS
+
+    colours = ", ".join(f"{_LETTER[k]} {COLOUR_WORDS[k].localize()}" for k in (1, 2, 3, 4, 5))
+    families = ", ".join(
+        f"{letter} {FAMILY_WORDS[i].localize()}" for i, letter in enumerate(_FAMILY_LETTER)
+    )
+    return Legend(
+        [
+            ("P Y O V G", say("a space's colour: {colours}", colours=colours)),
+            ("~", COLOUR_WORDS[PUDDLE].localize()),
+            ("*", say("a mushroom on the space")),
+            (
+                "L M P",
+                say("after a space's colour: {families} (a digit: how many)", families=families),
+            ),
+            ("h2", say("hummingbirds on the tile above")),
+            ("t15", say("tile 15 of the market (take it with t15)")),
+            ("0 1 -1", say("tile coordinates, as the notation names them (1,0r90)")),
+        ]
+    )
 
 
 def result_line(state: UnderTheLeavesState) -> str:

@@ -95,15 +95,17 @@ def goals_and_bonus(state: UndergroveState) -> Table:
         label = say("goals:") if i == 0 else ""
         grid.add_row(
             Text(label, style="bold"),
-            Text.assemble(
-                (f"{g} {name.localize()}", "bold"), f": {counts.localize()} — {how.localize()}"
+            Text(
+                Msg(
+                    "{n} {name}: {counts} — {how}", n=g, name=name, counts=counts, how=how
+                ).localize()
             ),
         )
     for i, space in enumerate(BONUS_SETS_AT):
         label = say("bonus tiles:") if i == 0 else ""
         tiles = Text(say("track space {n}:", n=space) + " ")
         for j, b in enumerate(state.bonus_sets[i]):
-            tiles.append(("; " if j else "") + f"B{b}", style="bold")
+            tiles.append((" · " if j else "") + f"B{b}", style="bold")
             tiles.append(" " + bonus_text(b).localize())
         if not state.bonus_sets[i]:
             tiles.append(say("none left"), style="dim")
@@ -132,9 +134,10 @@ def forest_layout(state: UndergroveState, inner: int) -> Callable[[], Text]:
 def draw_forest(state: UndergroveState, inner: int) -> Text:
     """The forest as a character grid. Each corner shows its piece (`1s2`: player 1's
     seedling holding 2 carbon, `0T0` a tree, `#` a blocker, `+` free); each tile its number and
-    symbol, its name (full layout), its carbon (`C1`) and pine cones (`3v`, `+2` stored), and a
-    root as its owner's digit in the tile's corner toward the root's corner. Rulers give the
-    corners' coordinates, as the notation names them (`seedling 1,0`)."""
+    symbol, its name (full layout, `+2` at its end: resources stored on it), its carbon (`C1`)
+    and pine cones (`3v`), and a root as its owner's digit in the tile's corner toward the
+    root's corner. Rulers give the corners' coordinates, as the notation names them
+    (`seedling 1,0`)."""
     if not state.tile_at:
         return Text()
     cell_w = _CORNER_W + inner
@@ -188,16 +191,19 @@ def draw_tile(
     for line in (1, 2, 3):
         put(r + line, col - 1, "|", "dim")
     last = inner - 1
+    # Roots sit in the tile's corner characters (columns 0 and last of rows 1 and 3); the
+    # rest keeps a blank column beside them, so a root's digit never touches a number.
     if inner >= 9:
-        put(r + 1, col + 1, f"{t:>2}", "bold")
-        put(r + 1, col + 4, symbol, symbol_style)
-        put(r + 2, col, tile(t).name.replace(" ", "")[:inner])
-        put(r + 3, col + 1, carbon_text, "bold yellow")
-        put(r + 3, col + 4, f"{tile_vp(state, t)}v{stored}", "green")
+        put(r + 1, col + 2, f"{t:>2}", "bold")
+        put(r + 1, col + 5, symbol, symbol_style)
+        name = tile(t).name.replace(" ", "")
+        put(r + 2, col, name[: inner - len(stored)] + stored)
+        put(r + 3, col + 2, carbon_text, "bold yellow")
+        put(r + 3, col + 5, f"{tile_vp(state, t)}v", "green")
     else:
         put(r + 1, col + 2, carbon_text, "bold yellow")
         put(r + 2, col + 1, f"{t:>2}", "bold")
-        put(r + 2, col + 3, symbol, symbol_style)
+        put(r + 2, col + 4, symbol, symbol_style)
         put(r + 3, col + 2, f"{tile_vp(state, t)}v", "green")
     spots = ((r + 1, col), (r + 1, col + last), (r + 3, col), (r + 3, col + last))
     for i, (rr, cc) in enumerate(spots):  # slot i sits in the tile's corner i (TL, TR, BL, BR)
@@ -280,7 +286,8 @@ def key(state: UndergroveState) -> Legend:
         ("s6 T4 r18", say("seedlings, trees, roots in the supply")),
         ("0s2", say("P0's seedling with 2 carbon; 0T0 P0's tree")),
         ("+ #", say("a free corner; a blocker")),
-        ("12 g", say("a tile's number and symbol; C1 its carbon; 3v its pine cones (+2 stored)")),
+        ("12 g", say("a tile's number and symbol; C1 its carbon; 3v its pine cones")),
+        ("+2", say("after a tile's name: resources stored on it")),
         ("0", say("in a tile's corner: P0's root into the tile")),
         ("B7", say("a bonus tile")),
         (say("track {n}/9", n=3), say("a space of the carbon track")),
