@@ -184,6 +184,6 @@ def test_simulate_every_game_at_its_largest_player_count_with_default_seats():
 def test_play_defaults_to_me_then_random_bots():
     result = run("play", "autumn", "--players", "1", "--seed", "1", input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "seats me" in result.output
+    assert "P0: you" in result.output and "P1" not in result.output
     result = run("play", "autumn", "--seed", "1", input="quit\n")
-    assert "seats me, random" in result.output
+    assert "P0: you" in result.output and "P1: random bot" in result.output

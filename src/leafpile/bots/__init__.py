@@ -19,6 +19,7 @@ from leafpile.bots.greedy import GreedyBot
 from leafpile.bots.levels import LEVELS
 from leafpile.bots.mcts import MCTSBot
 from leafpile.engine import Game, LeafpileError
+from leafpile.i18n import Msg
 
 #: name -> (bot class, default settings). The levels are configured bots.
 SPECS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
@@ -52,7 +53,12 @@ def _coerce(key: str, text: str, default: Any) -> Any:
             return float(text)
     except ValueError:
         raise LeafpileError(
-            f"bot setting {key}={text!r} must be a {type(default).__name__}"
+            Msg(
+                "bot setting {key}={value} must be a {kind}",
+                key=key,
+                value=repr(text),
+                kind=type(default).__name__,
+            )
         ) from None
     return text
 
@@ -68,7 +74,9 @@ def make_bot(name: str, game: Game | None = None) -> Bot:
         cls, defaults = SPECS[base]
     except KeyError:
         known = ", ".join(sorted(BOTS))
-        raise LeafpileError(f"unknown bot {base!r}; known bots: {known}") from None
+        raise LeafpileError(
+            Msg("unknown bot {name}; known bots: {known}", name=repr(base), known=known)
+        ) from None
     tuning = game.bot_levels.get(base, {}) if game is not None else {}
     if not parts and not tuning:
         return BOTS[base]()
@@ -82,13 +90,20 @@ def make_bot(name: str, game: Game | None = None) -> Bot:
         if not sep or key not in params or key == "self":
             allowed = ", ".join(p for p in params if p != "self") or "none"
             raise LeafpileError(
-                f"bad bot setting {part!r} for {base!r}: use key=value with key one of {allowed}"
+                Msg(
+                    "bad bot setting {setting} for {bot}: use key=value with key one of {allowed}",
+                    setting=repr(part),
+                    bot=repr(base),
+                    allowed=allowed,
+                )
             )
         settings[key] = _coerce(key, text.strip(), params[key].default)
     try:
         return _build(base, cls, settings)
     except ValueError as e:
-        raise LeafpileError(f"bad settings for bot {base!r}: {e}") from None
+        raise LeafpileError(
+            Msg("bad settings for bot {bot}: {error}", bot=repr(base), error=str(e))
+        ) from None
 
 
 __all__ = ["BOTS", "SPECS", "Bot", "BotSeat", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]

@@ -12,9 +12,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from leafpile import i18n
 from leafpile.bots import BOTS, make_bot
+from leafpile.cli.seats import HUMAN as HUMAN
 from leafpile.engine import Game, LeafpileError
 from leafpile.games import get_game
-from leafpile.i18n import Msg, localize
+from leafpile.i18n import Msg, error_text, localize
 
 app = typer.Typer(
     help="Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove.",
@@ -23,7 +24,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
-HUMAN = ("me", "human")
 
 
 def _version(value: bool) -> None:
@@ -52,6 +52,7 @@ def _main(
     ] = None,
 ) -> None:
     """Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove."""
+    i18n.use_seat_names(())
     try:
         i18n.use(lang.lower() if lang else i18n.from_environment())
     except ValueError as e:
@@ -72,8 +73,11 @@ def say(msgid: str, **args: Any) -> str:
     return Msg(msgid, **args).localize()
 
 
-def fail(message: str) -> typer.Exit:
-    """Print a clear error and return the exit to raise (exit code 2, nothing changed)."""
+def fail(message: str | LeafpileError) -> typer.Exit:
+    """Print a clear error (a sentence or a refused input's error) in the reader's language and
+    return the exit to raise (exit code 2, nothing changed)."""
+    if isinstance(message, LeafpileError):
+        message = error_text(message)
     label = say("error:")
     console.print(f"[bold red]{escape(label)}[/] {escape(localize(message))}")
     return typer.Exit(code=2)
@@ -84,7 +88,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise fail(f"option {pair!r} must look like NAME=VALUE")
+            raise fail(Msg("option {option} must look like NAME=VALUE", option=repr(pair)))
         out[name.strip()] = value.strip()
     return out
 
@@ -93,7 +97,7 @@ def lookup_game(name: str) -> Game:
     try:
         return get_game(name)
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
 
 
 def parse_seats(
@@ -106,13 +110,27 @@ def parse_seats(
     if players is None:
         players = len(names) if len(names) > 1 else max(info.min_players, min(2, info.max_players))
     if not info.min_players <= players <= info.max_players:
-        raise fail(f"{info.title} is played by {info.min_players}-{info.max_players} players")
+        raise fail(
+            Msg(
+                "{game} is played by {low}-{high} players",
+                game=info.title,
+                low=info.min_players,
+                high=info.max_players,
+            )
+        )
     if not names:
         names = [default] + ["random"] * (players - 1)
     if len(names) == 1 and players > 1:
         names = names * players
     if len(names) != players:
-        raise fail(f"--seats lists {len(names)} seat(s) but the game has {players} player(s)")
+        raise fail(
+            Msg.plural(
+                "--seats lists {seats} seats but the game has {n} player",
+                "--seats lists {seats} seats but the game has {n} players",
+                players,
+                seats=len(names),
+            )
+        )
     for name in names:
         if name in HUMAN:
             continue
@@ -120,7 +138,14 @@ def parse_seats(
             make_bot(name)  # also checks settings such as "mcts:time=0.5"
         except LeafpileError as e:
             known = ", ".join(["me", *sorted(BOTS)])
-            raise fail(f"bad seat {name!r}: {e} (seats: {known})") from None
+            raise fail(
+                Msg(
+                    "bad seat {seat}: {error} (seats: {known})",
+                    seat=repr(name),
+                    error=error_text(e),
+                    known=known,
+                )
+            ) from None
     return players, names
 
 

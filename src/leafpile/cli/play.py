@@ -24,10 +24,11 @@ from leafpile.cli.common import (
     parse_seats,
     say,
 )
+from leafpile.cli.seats import bot_label, seat_names
 from leafpile.engine import Action, Game, GameRecord, LeafpileError, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
 from leafpile.games import GAMES
-from leafpile.i18n import localize
+from leafpile.i18n import Msg, error_text, localize
 
 
 @app.command("games")
@@ -109,33 +110,59 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
     option: OptionArg = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here.")] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated names of the players, in seat order (default: bots by "
+            "level, people by seat: P0, P1...)."
+        ),
+    ] = None,
+    load: Annotated[
+        Path | None,
+        typer.Option(
+            help="Go on with the game of a record written by --save (saved there again "
+            "unless --save names another file)."
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: hot-seat (several 'me' seats) or against bots."""
     game = lookup_game(game_name)
-    players, names = parse_seats(game, seats, players, default="me")
+    record = read_record(load, game) if load is not None else None
+    if record is not None:
+        players = record.players
+        seats = seats or recorded(record, "seats", players)
+        names = names or recorded(record, "names", players)
+        save = save or load
+        if seed is not None or option:
+            raise fail(Msg("--seed and --option cannot change a game that goes on with --load"))
+    players, kinds = parse_seats(game, seats, players, default="me")
+    named, problem = seat_names(names, kinds)
+    if problem is not None:
+        raise fail(problem)
     if save is not None:
         check_writable(save)
     try:
-        match = Match.start(game, players, seed=seed, options=parse_options(option), seats=names)
+        if record is None:
+            match = Match.start(game, players, seed=seed, options=parse_options(option))
+        else:
+            match = Match(game, record.final_state(game), record)
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
+    given = ["" if isinstance(n, Msg) else n for n in named]  # bots keep their level's words
+    match.record.metadata.update(seats=kinds, names=given)
+    i18n.use_seat_names(named)
     state = match.state
-    humans = [p for p, n in enumerate(names) if n in HUMAN]
+    humans = [p for p, n in enumerate(kinds) if n in HUMAN]
     deciders: list[Seat] = [
-        TerminalSeat(p, len(humans) > 1)
-        if n in HUMAN
-        else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
-        for p, n in enumerate(names)
+        TerminalSeat(p) if n in HUMAN else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
+        for p, n in enumerate(kinds)
     ]
-    console.print(
-        f"[bold]{game.info.title}[/]: "
-        + escape(say("seed {seed}, seats {seats}", seed=state.seed, seats=", ".join(names)))
-    )
-    for p, n in enumerate(names):
-        console.print(f"  P{p}: {escape(seat_label(n, len(humans) == 1))}")
+    console.print(f"[bold]{game.info.title}[/]: " + escape(say("seed {seed}", seed=state.seed)))
+    for p, n in enumerate(kinds):
+        console.print(f"  P{p}: {escape(introduce(p, n, named[p], len(humans)))}")
 
     def show(before: State, _player: int, action: Action) -> None:
-        console.print(f"[cyan]>[/] {escape(localize(game.describe(before, action)))}")
+        console.print(f"[cyan]>[/] {escape(log_line(game, before, action))}")
 
     try:
         if not run_match(match, deciders, show):
@@ -152,11 +179,48 @@ def play_command(
         _print_result(state)
 
 
-def seat_label(name: str, one_human: bool) -> str:
-    """How a seat is introduced: 'you' when one person plays, else 'a person'; bots by level."""
-    if name in HUMAN:
-        return say("you") if one_human else say("a person at this terminal")
-    return say("{level} bot", level=name)
+def read_record(path: Path, game: Game) -> GameRecord:
+    """A record to go on with: readable, of this game (clear error otherwise)."""
+    try:
+        record = GameRecord.load(path)
+    except LeafpileError as e:
+        raise fail(e) from None
+    if lookup_game(record.game) is not game:
+        raise fail(
+            Msg(
+                "{path} is a record of {other}, not of {game}",
+                path=str(path),
+                other=record.game,
+                game=game.info.name,
+            )
+        )
+    return record
+
+
+def recorded(record: GameRecord, key: str, players: int) -> str | None:
+    """The seats or names a record keeps in its metadata, as the option would give them (None
+    when missing or malformed: the defaults apply, and what is given is checked as usual)."""
+    value = record.metadata.get(key)
+    if not isinstance(value, list) or len(value) != players:
+        return None
+    if not all(isinstance(v, str) and "," not in v for v in value):
+        return None
+    return ",".join(value)
+
+
+def introduce(player: int, kind: str, name: str, humans: int) -> str:
+    """How a seat is introduced at the start: who plays it and, for you, that it is you."""
+    if kind in HUMAN:
+        if not name:
+            return say("you") if humans == 1 else say("a person at this terminal")
+        return say("{name} (you)", name=name) if humans == 1 else name
+    label = localize(bot_label(kind))
+    return label if localize(name) == label else say("{name} ({bot})", name=name, bot=label)
+
+
+def log_line(game: Game, before: State, action: Action) -> str:
+    """The log line of an action, in the reader's language, with the players' names."""
+    return i18n.with_seat_names(localize(game.describe(before, action)))
 
 
 def check_writable(path: Path) -> None:
@@ -177,9 +241,9 @@ def check_writable(path: Path) -> None:
 
 
 def _print_result(state: State) -> None:
-    scores = ", ".join(f"P{p} {s:g}" for p, s in enumerate(state.scores()))
+    scores = ", ".join(f"{i18n.seat_name(p)} {s:g}" for p, s in enumerate(state.scores()))
     won = state.winners()
-    who = ", ".join(f"P{p}" for p in won) or say("nobody")
+    who = ", ".join(i18n.seat_name(p) for p in won) or say("nobody")
     over = say("game over")
     console.print(
         f"[bold]{escape(over)}[/]: "
@@ -193,21 +257,20 @@ class TerminalSeat:
 
     asks_forced = True
 
-    def __init__(self, player: int, hot_seat: bool) -> None:
+    def __init__(self, player: int) -> None:
         self.player = player
-        self.hot_seat = hot_seat
 
     def choose(self, view: State) -> Action | None:
         player = self.player
-        if self.hot_seat:
-            console.rule(escape(say("P{player}'s turn", player=player)))
+        seat = i18n.seat_label(player)
+        console.rule(escape(say("Your turn: {seat}", seat=seat)))
         console.print(view.game.render(view, player))
         actions = view.legal_actions()
         _print_actions(actions)
         while True:
             try:
                 text = console.input(
-                    f"[bold]P{player}[/] "
+                    f"[bold]{escape(seat)}[/] "
                     + escape(say("action (number, notation, ? or quit):"))
                     + " "
                 )
@@ -236,7 +299,7 @@ class TerminalSeat:
             try:
                 return view.parse_action(text)
             except LeafpileError as e:
-                console.print(f"[red]{escape(localize(e.args[0] if e.args else str(e)))}[/]")
+                console.print(f"[red]{escape(localize(error_text(e)))}[/]")
 
 
 def _print_actions(actions: list[Any]) -> None:
@@ -261,7 +324,8 @@ def replay_command(
         game = lookup_game(record.game)
         states = list(record.states(game))
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
+    name_seats(record)
     last = len(states) - 1
     if at is not None:
         if not 0 <= at <= last:
@@ -296,13 +360,24 @@ def replay_command(
             console.print(f"[red]{escape(unknown)}[/]")
 
 
+def name_seats(record: GameRecord) -> None:
+    """The players of a record by the names it keeps (bots by level); a record whose seats or
+    names are missing or refused shows P0, P1..."""
+    kinds = (recorded(record, "seats", record.players) or "").split(",")
+    if len(kinds) != record.players:
+        return
+    named, problem = seat_names(recorded(record, "names", record.players), kinds)
+    if problem is None:
+        i18n.use_seat_names(named)
+
+
 def _show_step(game: Game, record: GameRecord, states: list[State], index: int) -> None:
     last = len(states) - 1
     console.rule(
         escape(say("{game}: after action {n} of {last}", game=game.info.title, n=index, last=last))
     )
     if index > 0:
-        line = localize(game.describe(states[index - 1], _action(states, record, index)))
+        line = log_line(game, states[index - 1], _action(states, record, index))
         console.print(f"[cyan]>[/] {escape(line)}")
     console.print(game.render(states[index], None))
     if states[index].is_terminal():
@@ -330,9 +405,10 @@ def rules_command(
 
     game = lookup_game(game_name)
     try:
-        chosen = i18n.check(lang.lower()) if lang else i18n.from_environment()
+        chosen = i18n.check(lang.lower()) if lang else i18n.current()
     except ValueError as e:
         raise fail(str(e)) from None
+    i18n.use(chosen)  # the pictures' words too
     for part in rulebook.parts(rulebook.read(game, chosen)):
         if isinstance(part, str):
             console.print(Markdown(part))
@@ -340,5 +416,5 @@ def rules_command(
         try:
             picture = game.render(part.view(game), part.viewer)
         except LeafpileError as e:
-            raise fail(str(e)) from None
+            raise fail(e) from None
         console.print(Panel(picture, title=escape(part.caption), expand=False))

@@ -29,6 +29,7 @@ from leafpile.cli.common import (
 )
 from leafpile.engine import Game, GameRecord, LeafpileError, Rng
 from leafpile.games import GAMES
+from leafpile.i18n import Msg, localize
 
 
 # -- review -----------------------------------------------------------------------------------
@@ -66,37 +67,64 @@ def review_command(
                 lambda done, total: progress.update(task, completed=done, total=total),
             )
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     if as_json:
         print(json.dumps(review.to_dict(), indent=1, ensure_ascii=False))
         return
-    table = Table(title=f"{game.info.title}: review of P{seat} ({review.budget})")
-    for col in ("#", "played", "the bot's choice", "value", "loss", ""):
-        table.add_column(col)
+    title = say(
+        "{game}: review of {seat} ({budget})",
+        game=game.info.title,
+        seat=f"P{seat}",
+        budget=review.budget,
+    )
+    table = Table(title=escape(title))
+    for col in ("#", say("played"), say("the bot's choice"), say("value"), say("loss"), ""):
+        table.add_column(escape(col))
     for d in review.decisions:
         colour = {"blunder": "red", "mistake": "orange3", "inaccuracy": "yellow"}.get(d.mark, "")
-        mark = f"[{colour}]{d.mark}[/]" if d.mark else ""
+        mark = f"[{colour}]{escape(MARK_WORDS[d.mark].localize())}[/]" if d.mark else ""
         same = d.best == d.played
         table.add_row(
             str(d.number + 1),
-            escape(d.played_words),
-            "=" if same else escape(d.best_words),
+            escape(localize(d.played_words)),
+            "=" if same else escape(localize(d.best_words)),
             f"{d.played_value:+.2f}" if same else f"{d.played_value:+.2f} / {d.best_value:+.2f}",
             f"{d.loss:.2f}",
             mark,
         )
     console.print(table)
-    plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
-    counts = ", ".join(f"{n} {plural[name]}" for name, n in review.counts().items())
-    console.print(
-        f"accuracy {review.accuracy:.0f}% over {len(review.decisions)} decisions; {counts}. "
-        "Values are expected results from -1 (a sure loss) to +1 (a sure win)."
+    counts = ", ".join(MARK_COUNTS[name](n).localize() for name, n in review.counts().items())
+    summary = Msg.plural(
+        "accuracy {accuracy}% over {n} decision; {counts}.",
+        "accuracy {accuracy}% over {n} decisions; {counts}.",
+        len(review.decisions),
+        accuracy=f"{review.accuracy:.0f}",
+        counts=counts,
     )
+    scale = say("Values are expected results from -1 (a sure loss) to +1 (a sure win).")
+    console.print(escape(summary.localize() + " " + scale))
     for d in review.worst():
-        console.print(
-            f"  action {d.number + 1}: {escape(d.played_words)} — better: "
-            f"{escape(d.best_words)} (loses {d.loss:.2f})"
+        line = say(
+            "action {n}: {played} — better: {best} (loses {loss})",
+            n=d.number + 1,
+            played=localize(d.played_words),
+            best=localize(d.best_words),
+            loss=f"{d.loss:.2f}",
         )
+        console.print("  " + escape(line))
+
+
+#: A decision's mark, and how many of each, in the reader's language.
+MARK_WORDS = {
+    "blunder": Msg("blunder"),
+    "mistake": Msg("mistake"),
+    "inaccuracy": Msg("inaccuracy"),
+}
+MARK_COUNTS = {
+    "blunder": lambda n: Msg.plural("{n} blunder", "{n} blunders", n),
+    "mistake": lambda n: Msg.plural("{n} mistake", "{n} mistakes", n),
+    "inaccuracy": lambda n: Msg.plural("{n} inaccuracy", "{n} inaccuracies", n),
+}
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -165,7 +193,7 @@ def simulate_command(
     try:
         game.resolve_options(players, options)
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     backend = check_backend(backend, address)
     start = time.perf_counter()
     run = functools.partial(
@@ -258,7 +286,7 @@ def parse_vary(
         for value in itertools.product(*out.values()):
             game.resolve_options(players, {**fixed, **dict(zip(out, value, strict=True))})
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     return out
 
 
@@ -302,7 +330,7 @@ def analyze_command(
     try:
         game.resolve_options(players, options)
     except LeafpileError as e:
-        raise fail(str(e)) from None
+        raise fail(e) from None
     varied = parse_vary(game, players, vary, options)
     backend = check_backend(backend, address)
     if out.exists() and not out.is_dir():
@@ -358,15 +386,30 @@ def bench_command(
         counts = [players] if players else _bench_counts(info.min_players, info.max_players)
         for n in counts:
             if not info.min_players <= n <= info.max_players:
-                raise fail(f"{info.title} is played by {info.min_players}-{info.max_players}")
+                raise fail(
+                    Msg(
+                        "{game} is played by {low}-{high} players",
+                        game=info.title,
+                        low=info.min_players,
+                        high=info.max_players,
+                    )
+                )
             runs.append((game, n))
-    table = Table(title="random playouts, one core")
-    for col in ("game", "players", "games", "games/s", "actions/s", "actions/game"):
-        table.add_column(col, justify="right")
+    table = Table(title=escape(say("random playouts, one core")))
+    for col in (
+        say("game"),
+        say("players"),
+        say("games"),
+        say("games/s"),
+        say("actions/s"),
+        say("actions/game"),
+    ):
+        table.add_column(escape(col), justify="right")
     with progress_bar() as progress:
-        task = progress.add_task("measuring", total=len(runs))
+        task = progress.add_task(escape(say("measuring")), total=len(runs))
         for game, n in runs:
-            progress.update(task, description=f"{game.info.name}, {n} players")
+            words = Msg.plural("{game}, {n} player", "{game}, {n} players", n, game=game.info.name)
+            progress.update(task, description=escape(words.localize()))
             rng = Rng(12345)
             done = actions = 0
             start = time.perf_counter()

@@ -20,6 +20,7 @@ from leafpile.engine.errors import InvalidOptionsError, InvalidStateError
 from leafpile.engine.options import OptionSpec, OptionValue
 from leafpile.engine.rng import Rng
 from leafpile.engine.state import Action, State
+from leafpile.i18n import Msg, error_text
 
 
 @dataclass(frozen=True)
@@ -115,23 +116,39 @@ class Game:
         info = self.info
         if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
             raise InvalidOptionsError(
-                f"{info.title} is played by {info.min_players}-{info.max_players} players, "
-                f"not {players!r}"
+                Msg(
+                    "{game} is played by {low}-{high} players, not {players}",
+                    game=info.title,
+                    low=info.min_players,
+                    high=info.max_players,
+                    players=repr(players),
+                )
             )
         if options is not None and not isinstance(options, Mapping):
-            raise InvalidOptionsError("options must be an object of NAME: VALUE pairs")
+            raise InvalidOptionsError(Msg("options must be an object of NAME: VALUE pairs"))
         given = dict(options or {})
         unknown = sorted(set(given) - set(info.option_map))
         if unknown:
-            known = ", ".join(info.option_map) or "none"
-            raise InvalidOptionsError(f"unknown option(s) {', '.join(unknown)}; known: {known}")
+            raise InvalidOptionsError(
+                Msg.plural(
+                    "unknown option {names}; known: {known}",
+                    "unknown options {names}; known: {known}",
+                    len(unknown),
+                    names=", ".join(unknown),
+                    known=", ".join(info.option_map) or "-",
+                )
+            )
         out: dict[str, OptionValue] = {}
         for spec in info.options:
             if spec.players is not None and players not in spec.players:
                 if spec.name in given and spec.coerce(given[spec.name]) != spec.default:
                     counts = "/".join(str(p) for p in spec.players)
                     raise InvalidOptionsError(
-                        f"option {spec.name!r} only applies to {counts} player(s)"
+                        Msg(
+                            "option {name} only applies to games of {counts} players",
+                            name=repr(spec.name),
+                            counts=counts,
+                        )
                     )
                 continue
             out[spec.name] = spec.coerce(given[spec.name]) if spec.name in given else spec.default
@@ -151,7 +168,7 @@ class Game:
         if seed is None:
             seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOptionsError(f"seed must be an integer, not {seed!r}")
+            raise InvalidOptionsError(Msg("seed must be an integer, not {seed}", seed=repr(seed)))
         return self.setup(players, seed, resolved)
 
     def setup(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
@@ -219,19 +236,27 @@ class Game:
     def base_from_dict(self, data: Mapping[str, Any]) -> tuple[int, int, dict[str, OptionValue]]:
         """Check the common header of a saved state; return (players, seed, options)."""
         if not isinstance(data, Mapping):
-            raise InvalidStateError("a saved state must be a JSON object")
+            raise InvalidStateError(Msg("a saved state must be a JSON object"))
         if data.get("game") != self.info.name:
             raise InvalidStateError(
-                f"this saved state is for {data.get('game')!r}, not {self.info.name!r}"
+                Msg(
+                    "this saved state is for {other}, not {game}",
+                    other=repr(data.get("game")),
+                    game=repr(self.info.name),
+                )
             )
         try:
             players = data["players"]
             seed = data["seed"]
             options = self.resolve_options(players, data.get("options", {}))
         except KeyError as e:
-            raise InvalidStateError(f"saved state is missing {e.args[0]!r}") from None
+            raise InvalidStateError(
+                Msg("saved state is missing {field}", field=repr(e.args[0]))
+            ) from None
         except InvalidOptionsError as e:
-            raise InvalidStateError(f"saved state has bad options: {e}") from None
+            raise InvalidStateError(
+                Msg("saved state has bad options: {error}", error=error_text(e))
+            ) from None
         if not isinstance(seed, int):
-            raise InvalidStateError("saved state has a non-integer seed")
+            raise InvalidStateError(Msg("saved state has a non-integer seed"))
         return players, seed, options

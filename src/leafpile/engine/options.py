@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from leafpile.engine.errors import InvalidOptionsError
+from leafpile.i18n import Msg
 
 OptionValue = int | str | bool | tuple[int, ...]
 
@@ -57,14 +58,33 @@ class OptionSpec:
                     raise ValueError
                 out = str(value)
         except ValueError:
-            kind = type(default).__name__ if not isinstance(default, tuple) else "list of ints"
             raise InvalidOptionsError(
-                f"option {self.name!r} expects {kind}, got {value!r}"
+                Msg(
+                    "option {name} expects {kind}, got {value}",
+                    name=repr(self.name),
+                    kind=_KIND_WORDS[type(default)],
+                    value=repr(value),
+                )
             ) from None
         if self.choices is not None and out not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise InvalidOptionsError(f"option {self.name!r} must be one of {allowed}; got {out!r}")
+            raise InvalidOptionsError(
+                Msg(
+                    "option {name} must be one of {allowed}; got {value}",
+                    name=repr(self.name),
+                    allowed=", ".join(str(c) for c in self.choices),
+                    value=repr(out),
+                )
+            )
         return out
+
+
+#: What an option's value must be, by the type of its default, as an error says it.
+_KIND_WORDS: dict[type, Msg] = {
+    bool: Msg("yes or no (true/false)"),
+    int: Msg("a whole number"),
+    tuple: Msg("a list of whole numbers (1,2,3)"),
+    str: Msg("a word"),
+}
 
 
 def opt_int(options: Mapping[str, OptionValue], name: str, default: int = 0) -> int:

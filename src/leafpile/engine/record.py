@@ -6,6 +6,7 @@ the actions are checked one by one against `legal_actions()`.
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from leafpile.engine.errors import InvalidStateError, LeafpileError
+from leafpile.i18n import Msg, error_text
 
 if TYPE_CHECKING:
     from leafpile.engine.game import Game
@@ -21,6 +23,18 @@ if TYPE_CHECKING:
 RECORD_FORMAT = 1
 #: No game's record comes near this (the longest games are a few thousand short actions).
 RECORD_MAX_BYTES = 64 * 2**20
+
+
+#: The reasons a file cannot be read that a player meets, in words (others as the system says).
+_OS_REASONS = {
+    errno.ENOENT: Msg("there is no such file"),
+    errno.EACCES: Msg("permission denied"),
+    errno.EISDIR: Msg("it is a folder"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    return _OS_REASONS.get(error.errno or 0, error.strerror or str(error))
 
 
 @dataclass
@@ -61,32 +75,38 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
         if not isinstance(data, Mapping):
-            raise InvalidStateError("a game record must be a JSON object")
+            raise InvalidStateError(Msg("a game record must be a JSON object"))
         try:
             game, players, seed = data["game"], data["players"], data["seed"]
             actions = data["actions"]
         except KeyError as e:
-            raise InvalidStateError(f"game record is missing {e.args[0]!r}") from None
+            raise InvalidStateError(
+                Msg("game record is missing {field}", field=repr(e.args[0]))
+            ) from None
         version = data.get("format", RECORD_FORMAT)  # hand-written records may omit it
         if version != RECORD_FORMAT:
             raise InvalidStateError(
-                f"game record format {version!r} is not supported (this leafpile reads format "
-                f"{RECORD_FORMAT})"
+                Msg(
+                    "game record format {version} is not supported (this leafpile reads "
+                    "format {supported})",
+                    version=repr(version),
+                    supported=RECORD_FORMAT,
+                )
             )
         options = data.get("options", {})
         metadata = data.get("metadata", {})
         if not isinstance(game, str):
-            raise InvalidStateError("game record: 'game' must be a string")
+            raise InvalidStateError(Msg("game record: 'game' must be a string"))
         if not isinstance(players, int) or isinstance(players, bool):
-            raise InvalidStateError("game record: 'players' must be an integer")
+            raise InvalidStateError(Msg("game record: 'players' must be an integer"))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidStateError("game record: 'seed' must be an integer")
+            raise InvalidStateError(Msg("game record: 'seed' must be an integer"))
         if not isinstance(options, Mapping):
-            raise InvalidStateError("game record: 'options' must be an object")
+            raise InvalidStateError(Msg("game record: 'options' must be an object"))
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise InvalidStateError("game record: 'actions' must be a list of strings")
+            raise InvalidStateError(Msg("game record: 'actions' must be a list of strings"))
         if not isinstance(metadata, Mapping):
-            raise InvalidStateError("game record: 'metadata' must be an object")
+            raise InvalidStateError(Msg("game record: 'metadata' must be an object"))
         return cls(game, players, seed, dict(options), list(actions), dict(metadata))
 
     @classmethod
@@ -94,7 +114,14 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise InvalidStateError(f"game record is not valid JSON: {e}") from None
+            raise InvalidStateError(
+                Msg(
+                    "game record is not valid JSON: {problem} (line {line}, column {column})",
+                    problem=e.msg,
+                    line=e.lineno,
+                    column=e.colno,
+                )
+            ) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -102,13 +129,23 @@ class GameRecord:
         try:
             raw = Path(path).read_bytes()
         except OSError as e:
-            raise InvalidStateError(f"cannot read {path}: {e.strerror}") from None
+            raise InvalidStateError(
+                Msg("cannot read {path}: {reason}", path=str(path), reason=os_reason(e))
+            ) from None
         if len(raw) > RECORD_MAX_BYTES:
-            raise InvalidStateError(f"{path} is over {RECORD_MAX_BYTES // 2**20} MiB: not a record")
+            raise InvalidStateError(
+                Msg(
+                    "{path} is over {n} MiB: not a record",
+                    path=str(path),
+                    n=RECORD_MAX_BYTES // 2**20,
+                )
+            )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise InvalidStateError(f"{path} is not a game record (not UTF-8 text)") from None
+            raise InvalidStateError(
+                Msg("{path} is not a game record (not UTF-8 text)", path=str(path))
+            ) from None
         return cls.from_json(text)
 
     def save(self, path: str | Path) -> None:
@@ -118,7 +155,9 @@ class GameRecord:
         try:
             return game.new_state(self.players, self.seed, self.options)
         except LeafpileError as e:
-            raise InvalidStateError(f"game record has a bad set-up: {e}") from None
+            raise InvalidStateError(
+                Msg("game record has a bad set-up: {error}", error=error_text(e))
+            ) from None
 
     def replay(self, game: Game, visit: Callable[[State, Action], None] | None = None) -> State:
         """The one replay of a record: play its actions in order, each checked against the
@@ -129,7 +168,14 @@ class GameRecord:
             try:
                 action = state.parse_action(text)
             except LeafpileError as e:
-                raise InvalidStateError(f"game record action {i + 1} ({text!r}): {e}") from None
+                raise InvalidStateError(
+                    Msg(
+                        "game record action {n} ({action}): {error}",
+                        n=i + 1,
+                        action=repr(text),
+                        error=error_text(e),
+                    )
+                ) from None
             if visit is not None:
                 visit(state, action)
             state.apply(action)

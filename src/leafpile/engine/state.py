@@ -16,6 +16,7 @@ from leafpile.engine.errors import IllegalActionError, InvalidStateError
 from leafpile.engine.options import OptionValue
 from leafpile.engine.rng import Rng
 from leafpile.engine.saves import require
+from leafpile.i18n import Msg
 
 if TYPE_CHECKING:
     from leafpile.engine.game import Game
@@ -120,23 +121,31 @@ class State(ABC):
             if str(action) == text:
                 return action
         if self.is_terminal():
-            raise IllegalActionError(f"the game is over; {text!r} cannot be played")
+            raise IllegalActionError(
+                Msg("the game is over; {action} cannot be played", action=repr(text))
+            )
         # Not written exactly as the notation prints it (case, spaces): the game's own parser
         # reads it, raising InvalidNotationError when it is malformed.
         action = self.game.parse_notation(text)
         if action in self.legal_actions():
             return action
         sample = ", ".join(str(a) for a in self.legal_actions()[:8])
-        raise IllegalActionError(f"{text!r} is not legal now (legal actions include: {sample})")
+        raise IllegalActionError(
+            Msg(
+                "{action} is not legal now (legal actions include: {sample})",
+                action=repr(text),
+                sample=sample,
+            )
+        )
 
     def play(self, action: Action | str) -> Action:
         """Checked move: parse if needed, refuse anything illegal, then apply it."""
         if self.redacted and self.current_player != self.viewer:
-            raise IllegalActionError("a view can only act for its own player")
+            raise IllegalActionError(Msg("a view can only act for its own player"))
         if isinstance(action, str):
             action = self.parse_action(action)
         elif action not in self.legal_actions():
-            raise IllegalActionError(f"{action} is not legal now")
+            raise IllegalActionError(Msg("{action} is not legal now", action=str(action)))
         self.apply(action)
         return action
 
@@ -178,7 +187,7 @@ class State(ABC):
             and not isinstance(viewer, bool)
             and 0 <= viewer < self.num_players
         ):
-            raise InvalidStateError("saved state has a bad viewer")
+            raise InvalidStateError(Msg("saved state has a bad viewer"))
         self.viewer = viewer
 
     def base_dict(self) -> dict[str, Any]:

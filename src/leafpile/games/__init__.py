@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from leafpile.engine import Game, UnknownGameError
 from leafpile.games import autumn, momiji, under_the_leaves, undergrove
+from leafpile.i18n import Msg
 
 GAMES: dict[str, Game] = {
     game.info.name: game
@@ -24,4 +25,6 @@ def get_game(name: str) -> Game:
         return GAMES[key]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
+        raise UnknownGameError(
+            Msg("unknown game {name}; known games: {known}", name=repr(name), known=known)
+        ) from None

@@ -21,7 +21,8 @@ import functools
 import gettext
 import io
 import os
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -145,6 +146,13 @@ def localize(text: str, lang: str | None = None) -> str:
     return text.localize(lang) if isinstance(text, Msg) else text
 
 
+def error_text(error: BaseException) -> str:
+    """What an error says, as a `Msg` when it was raised with one (engine errors carry their
+    sentence so each reader gets it in their language), else its plain text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Msg) else str(error)
+
+
 def current() -> str:
     """The language of this context (a request, the terminal)."""
     return _current.get()
@@ -189,6 +197,39 @@ def negotiate(accept_language: str | None) -> str:
         if code in LANGUAGES and q > best_q:
             best, best_q = code, q
     return best
+
+
+# -- seat names ---------------------------------------------------------------------------------
+_names: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar(
+    "leafpile_seat_names", default=()
+)
+_SEAT = re.compile(r"\bP(\d)\b")
+
+
+def use_seat_names(names: Sequence[str]) -> None:
+    """Name the seats of this context (the terminal's players); empty names stay P0, P1..."""
+    _names.set(tuple(names))
+
+
+def seat_name(player: int) -> str:
+    """How the reader knows a seat: its name where this context gave one, else `P0`, `P1`...
+    (the server gives none: the browser puts its own names in, see `with_seat_names`)."""
+    names = _names.get()
+    if 0 <= player < len(names) and names[player]:
+        return localize(names[player])
+    return f"P{player}"
+
+
+def seat_label(player: int) -> str:
+    """A seat as a board shows it: its tag, then its name where it has one (`P0 Ana`)."""
+    name = seat_name(player)
+    tag = f"P{player}"
+    return tag if name == tag else f"{tag} {name}"
+
+
+def with_seat_names(text: str) -> str:
+    """A sentence that says P0, P1... with the seats' names (as the browser's `withNames`)."""
+    return _SEAT.sub(lambda m: seat_name(int(m.group(1))), text)
 
 
 # -- catalogs -----------------------------------------------------------------------------------

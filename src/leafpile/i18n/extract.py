@@ -59,9 +59,10 @@ class Domain:
 
 def domains() -> list[Domain]:
     root = Path(str(resources.files("leafpile")))
-    out = [Domain("leafpile", root, root / "i18n" / "locale", skip=("games",))]
-    for game in sorted(p for p in (root / "games").iterdir() if (p / "__init__.py").is_file()):
-        out.append(Domain(game.name, game, game / "locale"))
+    games = sorted(p for p in (root / "games").iterdir() if (p / "__init__.py").is_file())
+    skip = tuple(f"games/{game.name}" for game in games)  # games/__init__.py is the platform's
+    out = [Domain("leafpile", root, root / "i18n" / "locale", skip=skip)]
+    out.extend(Domain(game.name, game, game / "locale") for game in games)
     return out
 
 

@@ -80,7 +80,9 @@ class AutumnGame(Game):
         deck = options.get("deck", ())
         if deck and sorted(deck) != list(range(DECK_SIZE)):  # type: ignore[arg-type]
             raise InvalidOptionsError(
-                f"option 'deck' must list each card id 0-{DECK_SIZE - 1} exactly once"
+                Msg(
+                    "option 'deck' must list each card id 0-{last} exactly once", last=DECK_SIZE - 1
+                )
             )
 
     def extras(self, view: State) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from leafpile.engine import Action, InvalidNotationError
 from leafpile.games.autumn.components import COLOUR_NAMES, REACH, bit
+from leafpile.i18n import Msg
 
 
 @dataclass(frozen=True)
@@ -50,10 +51,15 @@ def parse_notation(text: str) -> Action:
     m = _PLACE_RE.match(text.replace(" ", ""))
     if not m:
         raise InvalidNotationError(
-            f"{text!r} is not Autumn notation: use 'x,y' or 'x,yr' (turned 180 degrees) to "
-            "place the card, or 'red' / 'yellow' to choose your colour"
+            Msg(
+                "{text} is not Autumn notation: use 'x,y' or 'x,yr' (turned 180 degrees) to "
+                "place the card, or 'red' / 'yellow' to choose your colour",
+                text=repr(text),
+            )
         )
     x, y = int(m.group(1)), int(m.group(2))
     if not (-REACH <= x <= REACH and -REACH <= y <= REACH):
-        raise InvalidNotationError(f"{text!r} is off the table (|x|, |y| <= {REACH})")
+        raise InvalidNotationError(
+            Msg("{text} is off the table (|x|, |y| <= {reach})", text=repr(text), reach=REACH)
+        )
     return PLACE[1 if m.group(3) else 0][bit(x, y)]

@@ -14,7 +14,7 @@ from leafpile.games.autumn import rules
 from leafpile.games.autumn.actions import ChooseColour, Place
 from leafpile.games.autumn.components import CARDS, RED
 from leafpile.games.autumn.state import AutumnState, Phase
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, seat_label, with_seat_names
 
 
 def player_view(state: AutumnState, player: int | None) -> AutumnState:
@@ -85,6 +85,8 @@ def render(state: AutumnState, viewer: int | None = None) -> Group:
     head.append("  ")
     head.append(say("yellow {n}", n=yellow_area), style="bold gold3")
     head.append("   " + say("cards left in deck: {n}", n=len(state.deck)) + "\n")
+    if state.num_players == 2:
+        head.append_text(seats_line(state, viewer))
     parts: list[Text] = [head, render_table(state)]
     if state.card is not None and state.phase == Phase.PLACE:
         card = CARDS[state.card]
@@ -103,11 +105,37 @@ def render(state: AutumnState, viewer: int | None = None) -> Group:
         parts.append(Text(say("R = red, Y = yellow; a card's top row / bottom row"), style="dim"))
     if state.phase == Phase.COLOUR:
         parts.append(
-            Text(say("P{player} chooses a colour: 'red' or 'yellow'", player=state.to_move))
+            Text(
+                with_seat_names(
+                    say("P{player} chooses a colour: 'red' or 'yellow'", player=state.to_move)
+                )
+            )
         )
     if state.phase == Phase.OVER:
-        parts.append(Text(result_line(state), style="bold"))
+        parts.append(Text(with_seat_names(result_line(state)), style="bold"))
     return Group(*parts)
+
+
+def seats_line(state: AutumnState, viewer: int | None) -> Text:
+    """Who plays which colour this round (or that it is not chosen yet), and who you are."""
+    line = Text()
+    for p in range(2):
+        if p:
+            line.append("   ")
+        who = seat_label(p) + (" (" + say("you") + ")" if p == viewer else "")
+        if state.red_player is None:
+            line.append(who, style="bold")
+        else:
+            red = state.red_player == p
+            colour = say("red") if red else say("yellow")
+            line.append(
+                say("{player}: {colour}", player=who, colour=colour),
+                style="bold red3" if red else "bold gold3",
+            )
+    if state.red_player is None:
+        line.append("   " + say("(colours not chosen yet)"), style="dim")
+    line.append("\n")
+    return line
 
 
 def say(msgid: str, **args: object) -> str:

@@ -133,25 +133,31 @@ class MomijiGame(Game):
         n_types, n_objectives, _ = setup_row(players)
         first = options.get("first_player", "random")
         if first != "random" and int(str(first)) >= players:
-            raise InvalidOptionsError(f"option 'first_player' must be below {players}")
+            raise InvalidOptionsError(
+                Msg("option 'first_player' must be below {players}", players=players)
+            )
         types = opt_ints(options, "types")
         if types and (
             len(set(types)) != n_types or len(types) != n_types or not set(types) <= _TYPES
         ):
             raise InvalidOptionsError(
-                f"option 'types' must list {n_types} distinct type indices 0-{NUM_TYPES - 1}"
+                Msg(
+                    "option 'types' must list {n} distinct type indices 0-{last}",
+                    n=n_types,
+                    last=NUM_TYPES - 1,
+                )
             )
         deck = opt_ints(options, "deck")
         if len(set(deck)) != len(deck) or not all(0 <= c < NUM_CARDS for c in deck):
             raise InvalidOptionsError(
-                f"option 'deck' must list distinct card ids 0-{NUM_CARDS - 1}"
+                Msg("option 'deck' must list distinct card ids 0-{last}", last=NUM_CARDS - 1)
             )
         deck_types = {CARD_TYPE[c] for c in deck}
         if len(deck_types) > n_types or (types and not deck_types <= set(types)):
-            raise InvalidOptionsError("option 'deck' holds cards of types not in play")
+            raise InvalidOptionsError(Msg("option 'deck' holds cards of types not in play"))
         if not types and len(scripted_types(options)) > n_types:
             raise InvalidOptionsError(
-                f"options 'deck' and 'objectives' need more than {n_types} leaf types"
+                Msg("options 'deck' and 'objectives' need more than {n} leaf types", n=n_types)
             )
         objectives = opt_ints(options, "objectives")
         if objectives and (
@@ -160,7 +166,7 @@ class MomijiGame(Game):
             or not all(0 <= o < len(OBJECTIVES) for o in objectives)
         ):
             raise InvalidOptionsError(
-                f"option 'objectives' must list {n_objectives} distinct objective indices"
+                Msg("option 'objectives' must list {n} distinct objective indices", n=n_objectives)
             )
         tiles = opt_ints(options, "landscape_tiles")
         if tiles:
@@ -176,8 +182,10 @@ class MomijiGame(Game):
             )
             if not ok:
                 raise InvalidOptionsError(
-                    "option 'landscape_tiles' must give each seat one Left, one Centre and one "
-                    "Right tile (distinct indices into data/landscapes.json)"
+                    Msg(
+                        "option 'landscape_tiles' must give each seat one Left, one Centre and "
+                        "one Right tile (distinct indices into data/landscapes.json)"
+                    )
                 )
 
     def extras(self, view: State) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from leafpile.games.momiji.components import (
     OBJECTIVES,
     TYPE_LETTERS,
 )
+from leafpile.i18n import Msg
 
 ON_PILE, NEW_LEFT, NEW_RIGHT = 0, 1, 2
 
@@ -154,7 +155,7 @@ DRAFTS = tuple(Draft(i) for i in range(len(LANDSCAPES)))
 _WORDS = {"refresh": REFRESH, "stop": STOP, "end": END, "pass": END, "compost": COMPOST_ACTION}
 _KIND_RE = r"([A-Z][0-9]L?R?)"
 _PLACE_RE = re.compile(rf"^(<?){_KIND_RE}(>?)$")
-HELP = (
+HELP = Msg(
     "Momiji notation: 'take G', 'refresh', 'G0L' / '<G0L' / 'G0L>' (play a card; < and > start "
     "a new pile at the left / right end), 'stop', 'obj zero', 'compost', 'land L1', "
     "'end', 'discard G0L', 'pick G0L', 'swap 1', 'draft L1'"
@@ -164,7 +165,13 @@ HELP = (
 def _kind(text: str, whole: str) -> int:
     kind = KIND_INDEX.get(text.upper())
     if kind is None:
-        raise InvalidNotationError(f"{whole!r}: {text!r} is not a card kind (e.g. G0L, Y2)")
+        raise InvalidNotationError(
+            Msg(
+                "{whole}: {text} is not a card kind (e.g. G0L, Y2)",
+                whole=repr(whole),
+                text=repr(text),
+            )
+        )
     return kind
 
 
@@ -173,7 +180,7 @@ def parse_notation(text: str) -> Action:
     whole = text
     words = text.strip().split()
     if not words:
-        raise InvalidNotationError(f"empty action; {HELP}")
+        raise InvalidNotationError(Msg("empty action; {help}", help=HELP))
     head = words[0].lower()
     if len(words) == 1:
         if head in _WORDS:
@@ -183,7 +190,7 @@ def parse_notation(text: str) -> Action:
             kind = _kind(m.group(2), whole)
             side = NEW_LEFT if m.group(1) else NEW_RIGHT if m.group(3) else ON_PILE
             return PLACES[kind][side]
-        raise InvalidNotationError(f"{whole!r} is not Momiji notation; {HELP}")
+        raise not_notation(whole)
     args = words[1:]
     if head == "take" and len(args) == 1 and args[0].upper() in TYPE_LETTERS:
         return TAKES[TYPE_LETTERS.index(args[0].upper())]
@@ -199,4 +206,10 @@ def parse_notation(text: str) -> Action:
         return PICKS[_kind(args[0], whole)]
     if head == "swap" and len(args) == 1 and args[0].isdigit() and 1 <= int(args[0]) < NUM_TYPES:
         return SWAPS[int(args[0]) - 1]
-    raise InvalidNotationError(f"{whole!r} is not Momiji notation; {HELP}")
+    raise not_notation(whole)
+
+
+def not_notation(whole: str) -> InvalidNotationError:
+    return InvalidNotationError(
+        Msg("{text} is not Momiji notation; {help}", text=repr(whole), help=HELP)
+    )

@@ -9,26 +9,16 @@ game is over the piles are turned over for scoring, so views show them whole.
 from __future__ import annotations
 
 from rich.console import Group
-from rich.text import Text
 
-from leafpile.engine import Action, Rng, opt_str
+from leafpile.engine import Action, Rng
 from leafpile.games.momiji.components import (
-    CARD_KIND,
     CARD_TYPE,
     CARD_VALUE,
     CARDS,
-    LANDSCAPES,
     MAX_VALUE,
-    OBJECTIVE_COST,
-    OBJECTIVES,
-    TYPE_LETTERS,
-    TYPE_NAMES,
     cards_of_types,
-    setup_row,
 )
-from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, totals, winners
-from leafpile.games.momiji.state import DRAFT, OVER, MomijiState
-from leafpile.games.momiji.turn import closed_piles
+from leafpile.games.momiji.state import OVER, MomijiState
 
 HIDDEN = -1
 
@@ -173,107 +163,8 @@ def describe(state: MomijiState, action: object) -> str:
 
 
 # -- terminal rendering -------------------------------------------------------------------------
-_STYLE = ("green3", "yellow3", "dark_orange", "red3", "medium_purple", "orange4")
-
-
-def _card(text: Text, card: int) -> None:
-    if card < 0:
-        text.append("??", style="dim")
-    else:
-        text.append(CARDS[card].kind_name, style=f"bold {_STYLE[CARD_TYPE[card]]}")
-
-
 def render(state: MomijiState, viewer: int | None = None) -> Group:
-    over = state.phase == OVER
-    head = Text()
-    head.append("Momiji", style="bold")
-    if over:
-        head.append("  game over\n")
-    else:
-        head.append(f"  turn {state.turn}, P{state.to_move} to act ({state.phase})\n")
-    torii = setup_row(state.num_players)[2]
-    head.append(
-        f"deck {len(state.deck)} cards   discard {len(state.discard)}   "
-        f"closed piles {closed_piles(state)}/{torii}"
-    )
-    if state.turns_left >= 0 and not over:
-        head.append(f"   final round: {state.turns_left} turn(s) after this one", style="bold")
-    head.append("\n")
-    parts: list[Text] = [head]
-    line = Text("display: ")
-    previous = -1
-    for c in state.display:  # ascending ids: one column per type
-        if previous >= 0 and CARD_TYPE[c] != CARD_TYPE[previous]:
-            line.append("| ", style="dim")
-        _card(line, c)
-        line.append(" ")
-        previous = c
-    if not state.display:
-        line.append("empty", style="dim")
-    parts.append(line)
-    line = Text(
-        f"objectives (activate for {OBJECTIVE_COST} acorns; owner {OWNER_POINTS}, "
-        f"other best players {OTHER_POINTS}):"
-    )
-    for index, owner in zip(state.objectives, state.owners, strict=True):
-        o = OBJECTIVES[index]
-        line.append("\n  ")
-        line.append(f"{o.id:<8}", style="bold" if owner >= 0 else "")
-        line.append(f" {'owned by P' + str(owner) if owner >= 0 else 'inactive':<11} ")
-        line.append(o.text, style="dim")
-    parts.append(line)
-    if state.phase == DRAFT:
-        parts.append(
-            Text("landscape draft: " + " ".join(LANDSCAPES[t].id for t in state.draft_pool))
-        )
-    sizes_known = not state.redacted or _sizes_shown(state) or over
-    scores = totals(state)
-    for p in range(state.num_players):
-        row = Text()
-        marker = "> " if p == state.to_move and not over else "  "
-        row.append(f"{marker}P{p}", style="bold")
-        row.append(f"  acorns {state.acorns[p]}  hand {len(state.hands[p])}")
-        if sizes_known:
-            row.append(f"  score {scores[p]}")
-        row.append("\n    piles: ")
-        for pile in state.rows[p]:
-            top = pile[-1]
-            row.append("[")
-            _card(row, top)
-            if CARD_VALUE[top] == MAX_VALUE:
-                row.append(" torii", style="bold red")
-            row.append(f" x{len(pile)}" if sizes_known else " x?")
-            row.append("] ")
-        if not state.rows[p]:
-            row.append("none", style="dim")
-        row.append("\n    landscapes: ")
-        for slot, tile in enumerate(state.tiles[p]):
-            used = state.tiles_used[p] >> slot & 1
-            row.append(
-                LANDSCAPES[tile].id + (" (used)" if used else ""), style="dim" if used else ""
-            )
-            row.append(" ")
-        shows_hand = (state.redacted and state.viewer == p) or (
-            not state.redacted and (viewer is None or viewer == p)
-        )
-        if shows_hand and state.hands[p]:
-            row.append("\n    hand: ")
-            for c in sorted(state.hands[p], key=lambda c: (CARD_KIND[c] if c >= 0 else -1, c)):
-                _card(row, c)
-                row.append(" ")
-        parts.append(row)
-    own = state.viewer if state.redacted else viewer
-    if own is not None and not over:
-        for slot, tile in enumerate(state.tiles[own]):
-            if not state.tiles_used[own] >> slot & 1:
-                t = LANDSCAPES[tile]
-                parts.append(Text(f"  your landscape {t.id}: {t.text}", style="dim"))
-    if over:
-        won = winners(state)
-        names = ", ".join(f"P{p}" for p in won)
-        parts.append(Text(f"winner(s): {names}", style="bold"))
-    else:
-        legend = "  ".join(f"{TYPE_LETTERS[t]}={TYPE_NAMES[t]}" for t in state.types)
-        rule = opt_str(state.options, "final_round", "finish")
-        parts.append(Text(f"types: {legend}   (L/R: acorn corner; end: {rule})", style="dim"))
-    return Group(*parts)
+    """The table for the terminal (`terminal.py`), in the current language."""
+    from leafpile.games.momiji.terminal import render as picture
+
+    return picture(state, viewer)

@@ -108,16 +108,25 @@ class UnderTheLeavesGame(Game):
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
         first = options.get("first_player", "random")
         if first != "random" and int(str(first)) >= players:
-            raise InvalidOptionsError(f"option 'first_player' must be below {players}")
+            raise InvalidOptionsError(
+                Msg("option 'first_player' must be below {players}", players=players)
+            )
         bag = options.get("bag", ())
         assert isinstance(bag, tuple)
         if bag:
             longest = TILES_PER_PLAYER * players + 2
             if len(set(bag)) != len(bag) or not set(bag) <= set(GARDEN_TILES):
-                raise InvalidOptionsError("option 'bag' must list distinct garden tile ids 1-50")
+                raise InvalidOptionsError(
+                    Msg("option 'bag' must list distinct garden tile ids 1-50")
+                )
             if not MARKET_SIZE <= len(bag) <= longest:
                 raise InvalidOptionsError(
-                    f"option 'bag' must list {MARKET_SIZE}-{longest} tiles for {players} players"
+                    Msg(
+                        "option 'bag' must list {low}-{high} tiles for {players} players",
+                        low=MARKET_SIZE,
+                        high=longest,
+                        players=players,
+                    )
                 )
         starts = options.get("start_tiles", ())
         assert isinstance(starts, tuple)
@@ -127,7 +136,10 @@ class UnderTheLeavesGame(Game):
             or not all(1 <= s <= len(START_TILES) for s in starts)
         ):
             raise InvalidOptionsError(
-                f"option 'start_tiles' must give {players} different starting tiles 1-4"
+                Msg(
+                    "option 'start_tiles' must give {players} different starting tiles 1-4",
+                    players=players,
+                )
             )
 
     def extras(self, view: State) -> dict[str, Any]:

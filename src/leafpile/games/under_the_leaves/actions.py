@@ -26,6 +26,7 @@ from leafpile.games.under_the_leaves.components import (
     tile_bit,
     tile_xy,
 )
+from leafpile.i18n import Msg
 
 
 @dataclass(frozen=True)
@@ -79,22 +80,33 @@ def parse_notation(text: str) -> Action:
     if m := _TAKE_RE.match(text):
         tile = int(m.group(1))
         if tile not in TAKES:
-            raise InvalidNotationError(f"{text!r}: there is no garden tile {tile} (1-50)")
+            raise InvalidNotationError(
+                Msg("{text}: there is no garden tile {tile} (1-50)", text=repr(text), tile=tile)
+            )
         return TAKES[tile]
     if m := _PLACE_RE.match(text):
         x, y = int(m.group(1)), int(m.group(2))
         o = int(m.group(3)) // 90 + (4 if m.group(4) else 0)
         b = tile_bit(x, y) if max(abs(x), abs(y)) <= MAX_TILES else -1
         if b not in PLACES:
-            raise InvalidNotationError(f"{text!r} is outside any garden (|x|, |y| <= {MAX_TILES})")
+            raise InvalidNotationError(
+                Msg(
+                    "{text} is outside any garden (|x|, |y| <= {reach})",
+                    text=repr(text),
+                    reach=MAX_TILES,
+                )
+            )
         return PLACES[b][o]
     if m := _CHOOSE_RE.match(text):
         x, y = int(m.group(1)), int(m.group(2))
         if max(abs(x), abs(y)) > SPACE_REACH:
-            raise InvalidNotationError(f"{text!r} is outside any garden")
+            raise InvalidNotationError(Msg("{text} is outside any garden", text=repr(text)))
         return CHOICES[space_bit(x, y)]
     raise InvalidNotationError(
-        f"{text!r} is not Under the Leaves notation: use 't17' to take tile 17 from the market, "
-        "'x,yr90m' to place it on tile cell (x, y) turned r0/r90/r180/r270 and optionally "
-        "mirrored (m), or '@x,y' to put a figure on space (x, y)"
+        Msg(
+            "{text} is not Under the Leaves notation: use 't17' to take tile 17 from the "
+            "market, 'x,yr90m' to place it on tile cell (x, y) turned r0/r90/r180/r270 and "
+            "optionally mirrored (m), or '@x,y' to put a figure on space (x, y)",
+            text=repr(text),
+        )
     )

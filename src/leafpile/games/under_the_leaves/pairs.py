@@ -51,10 +51,6 @@ class Pair:
     def card(self, cards: tuple[str, str, str]) -> Dweller:
         return DWELLER_BY_NAME[cards[self.family]]
 
-    def question(self, cards: tuple[str, str, str]) -> str:
-        where = " or ".join(f"@{x},{y}" for x, y in (space_xy(self.first), space_xy(self.second)))
-        return f"where does the {self.card(cards).title} go? {where}"
-
     # -- saves ----------------------------------------------------------------------------------
     def to_list(self) -> list[int]:
         return [self.family, *space_xy(self.first), *space_xy(self.second)]

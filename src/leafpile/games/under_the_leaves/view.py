@@ -13,6 +13,7 @@ from rich.console import Group
 from rich.text import Text
 
 from leafpile.engine import Action, Rng
+from leafpile.engine.terminal import Legend
 from leafpile.games.under_the_leaves.actions import Choose, Place, Take
 from leafpile.games.under_the_leaves.components import (
     BURLY,
@@ -36,7 +37,7 @@ from leafpile.games.under_the_leaves.scoring import (
     winners,
 )
 from leafpile.games.under_the_leaves.state import CHOOSE, OVER, PLACE, UnderTheLeavesState
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, seat_label, with_seat_names
 
 
 def player_view(state: UnderTheLeavesState, player: int | None) -> UnderTheLeavesState:
@@ -125,11 +126,15 @@ def render_garden(state: UnderTheLeavesState, p: int) -> Text:
     return text
 
 
-def garden_summary(state: UnderTheLeavesState, p: int, show_score: bool) -> Text:
+def garden_summary(
+    state: UnderTheLeavesState, p: int, show_score: bool, viewer: int | None = None
+) -> Text:
     from leafpile.games.under_the_leaves.web.words import COLOUR_WORDS
 
     d = state.dwellers[3 * p : 3 * p + 3]
-    line = Text(f"P{p}", style="bold")
+    line = Text(seat_label(p), style="bold")
+    if p == viewer:
+        line.append(" (" + say("you") + ")", style="bold")
     if show_score:
         line.append("  " + say("{n} figures", n=figures(state, p)))
     line.append(
@@ -185,15 +190,16 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
         head.append(f"{title.localize()} ({FAMILY_WORDS[card.family].localize()})", style="bold")
         head.append(f" - {text.localize()}\n   ")
     if state.options.get("burly"):
-        holder = f"P{state.burly_holder}" if state.burly_holder >= 0 else say("nobody")
+        holder = seat_label(state.burly_holder) if state.burly_holder >= 0 else say("nobody")
         head.append(
             say("Burly (+3): {holder}, sector to beat {size}", holder=holder, size=state.burly_bar)
             + "\n",
             style="green",
         )
     parts: list[Text] = [head]
+    own = state.viewer if state.redacted else viewer
     for p in range(state.num_players):
-        parts.append(garden_summary(state, p, show))
+        parts.append(garden_summary(state, p, show, own))
         parts.append(render_garden(state, p))
     market = Text(say("market:") + " ")
     pics = [tile_picture(ORIENTED[t][0]) for t in state.market]
@@ -208,10 +214,12 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
     parts.append(market)
     if state.phase == PLACE:
         line = Text(
-            say(
-                "P{player} places tile {tile}; orientations:",
-                player=state.to_move,
-                tile=state.taken,
+            with_seat_names(
+                say(
+                    "P{player} places tile {tile}; orientations:",
+                    player=state.to_move,
+                    tile=state.taken,
+                )
             )
             + "\n"
         )
@@ -225,10 +233,45 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
         line.append(say("play 'x,y' + orientation, e.g. '1,0r90m'"))
         parts.append(line)
     elif state.phase == CHOOSE:
-        parts.append(Text(f"P{state.to_move}: {state.pending[0].question(state.cards)}"))
+        pair = state.pending[0]
+        (x1, y1), (x2, y2) = space_xy(pair.first), space_xy(pair.second)
+        question = Msg(
+            "{player}: where does the {card} go? @{x1},{y1} or @{x2},{y2}",
+            player=seat_label(state.to_move),
+            card=CARD_WORDS[state.cards[pair.family]][0],
+            x1=x1,
+            y1=y1,
+            x2=x2,
+            y2=y2,
+        )
+        parts.append(Text(question.localize()))
     elif state.phase == OVER:
-        parts.append(Text(result_line(state), style="bold"))
-    return Group(*parts)
+        parts.append(Text(with_seat_names(result_line(state)), style="bold"))
+    return Group(*parts, key())
+
+
+def key() -> Legend:
+    """The legend of the letters and marks of the gardens and the market."""
+    from leafpile.games.under_the_leaves.web.words import COLOUR_WORDS, FAMILY_WORDS
+
+    colours = ", ".join(f"{_LETTER[k]} {COLOUR_WORDS[k].localize()}" for k in (1, 2, 3, 4, 5))
+    families = ", ".join(
+        f"{letter} {FAMILY_WORDS[i].localize()}" for i, letter in enumerate(_FAMILY_LETTER)
+    )
+    return Legend(
+        [
+            ("P Y O V G", say("a space's colour: {colours}", colours=colours)),
+            ("~", COLOUR_WORDS[PUDDLE].localize()),
+            ("*", say("a mushroom on the space")),
+            (
+                "L M P",
+                say("after a space's colour: {families} (a digit: how many)", families=families),
+            ),
+            ("h2", say("hummingbirds on the tile above")),
+            ("t15", say("tile 15 of the market (take it with t15)")),
+            ("0 1 -1", say("tile coordinates, as the notation names them (1,0r90)")),
+        ]
+    )
 
 
 def result_line(state: UnderTheLeavesState) -> str:

@@ -104,7 +104,9 @@ class UndergroveGame(Game):
         deck = options.get("deck", ())
         assert isinstance(deck, tuple)
         if deck and sorted(deck) != list(DECK):
-            raise InvalidOptionsError("option 'deck' must list each mushroom id 6-53 exactly once")
+            raise InvalidOptionsError(
+                Msg("option 'deck' must list each mushroom id 6-53 exactly once")
+            )
         goals = options.get("goals", ())
         assert isinstance(goals, tuple)
         if goals:
@@ -120,17 +122,19 @@ class UndergroveGame(Game):
             or any(b not in BONUS_TILES for b in bonus)
         ):
             raise InvalidOptionsError(
-                f"option 'bonus_tiles' needs at least {need} different bonus ids 1-16"
+                Msg("option 'bonus_tiles' needs at least {n} different bonus ids 1-16", n=need)
             )
         limit = options.get("round_limit", DEFAULT_ROUND_LIMIT)
         assert isinstance(limit, int)
         if not 1 <= limit <= MAX_ROUND_LIMIT:
             raise InvalidOptionsError(
-                f"option 'round_limit' must be between 1 and {MAX_ROUND_LIMIT}"
+                Msg("option 'round_limit' must be between 1 and {n}", n=MAX_ROUND_LIMIT)
             )
         first = options.get("first_player", "random")
         if first != "random" and int(str(first)) >= players:
-            raise InvalidOptionsError(f"option 'first_player' must be below {players}")
+            raise InvalidOptionsError(
+                Msg("option 'first_player' must be below {players}", players=players)
+            )
 
 
 GAME = UndergroveGame()

@@ -23,6 +23,7 @@ from functools import cache
 
 from leafpile.engine import Action, InvalidNotationError
 from leafpile.games.undergrove.components import RESOURCES, TOKENS, cell, coord_text
+from leafpile.i18n import Msg
 
 WORDS = (
     "absorb",
@@ -165,7 +166,9 @@ _LIMIT = 100  # coordinates and numbers beyond this are never in a forest
 def _xy(x: str, y: str, text: str) -> int:
     xi, yi = int(x), int(y)
     if abs(xi) > _LIMIT or abs(yi) > _LIMIT:
-        raise InvalidNotationError(f"{text!r}: ({xi},{yi}) is far outside any forest")
+        raise InvalidNotationError(
+            Msg("{text}: ({x},{y}) is far outside any forest", text=repr(text), x=xi, y=yi)
+        )
     return cell(xi, yi)
 
 
@@ -184,7 +187,9 @@ def parse_notation(text: str) -> Action:
         if kind == "numbered":
             n = int(g[1])
             if n > 1000:
-                raise InvalidNotationError(f"{raw!r}: number {n} is out of range")
+                raise InvalidNotationError(
+                    Msg("{text}: number {n} is out of range", text=repr(raw), n=n)
+                )
             return numbered(g[0], n)
         if kind == "bonus":
             return numbered(g[0], int(g[1]))
@@ -204,7 +209,10 @@ def parse_notation(text: str) -> Action:
             return root(_xy(g[0], g[1], raw), int(g[2]))
         return carbon(int(g[0]), _xy(g[1], g[2], raw))
     raise InvalidNotationError(
-        f"{raw!r} is not Undergrove notation: e.g. 'absorb', 'activate 12', 'carbon 12>1,0', "
-        "'pay N', 'flip b', 'place 23@2,0', 'seedling 1,1', 'root 1,1>12', 'convert 2', "
-        "'skip' or 'done'"
+        Msg(
+            "{text} is not Undergrove notation: e.g. 'absorb', 'activate 12', 'carbon 12>1,0', "
+            "'pay N', 'flip b', 'place 23@2,0', 'seedling 1,1', 'root 1,1>12', 'convert 2', "
+            "'skip' or 'done'",
+            text=repr(raw),
+        )
     )

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from leafpile.games.undergrove.kinds import BonusKind, Effect, Measure, Ongoing, Reward
+from leafpile.i18n import Msg
 
 W = 256
 OFFSET = 128
@@ -154,9 +155,9 @@ GOAL_CARDS = tuple((2 * i + 1, 2 * i + 2) for i in range(len(GOALS) // 2))
 def check_goals(goals: tuple[int, ...]) -> str | None:
     """Why a goal choice is impossible (None if fine): 3 goals, from 3 different cards."""
     if len(goals) != 3 or any(g not in GOALS for g in goals):
-        return "option 'goals' needs 3 goal numbers 1-12"
+        return Msg("option 'goals' needs 3 goal numbers 1-12")
     if len({(g - 1) // 2 for g in goals}) != 3:
-        return "option 'goals' needs goals from 3 different cards (1/2, 3/4, ... are one card)"
+        return Msg("option 'goals' needs goals from 3 different cards (1/2, 3/4, ... are one card)")
     return None
 
 

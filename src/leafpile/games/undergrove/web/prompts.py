@@ -142,7 +142,7 @@ def prompt(s: UndergroveState) -> Msg:
 
 
 def _carbon_prompt(s: UndergroveState, e: Any) -> Msg:
-    parts = [Msg("Absorb 1 carbon: click a tile with carbon, then your seedling")]
+    parts = [Msg("Absorb 1 carbon: choose a tile with carbon, then your seedling")]
     free = _field(e, "free")
     here = _field(e, "here")
     must = _field(e, "must", 1)

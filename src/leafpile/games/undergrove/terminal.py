@@ -1,0 +1,295 @@
+"""Undergrove in the terminal: the forest as a character grid that fits the terminal (a full
+layout with tile names, a compact one without, or a clear message with the width it needs),
+every player's resources and supply, the goals and bonus tiles in words, what the player to
+move is asked, and a legend for every code shown (`C4 N2 P2 K2`, `s6 T4 r18`, `0s2`...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from leafpile.engine.terminal import Fitted, Legend, say
+from leafpile.games.undergrove.components import (
+    BLOCKER,
+    BONUS_SETS_AT,
+    CORNER_OFFSETS,
+    END_SPACES,
+    RESOURCES,
+    TOKEN_OF,
+    TOKENS,
+    coords,
+    tile,
+)
+from leafpile.games.undergrove.scoring import tile_vp, totals, winners
+from leafpile.games.undergrove.state import UndergroveState
+from leafpile.games.undergrove.view import HIDDEN, deck_count
+from leafpile.games.undergrove.web.prompts import owed_text, prompt
+from leafpile.games.undergrove.web.words import (
+    COLOURS,
+    bonus_text,
+    end_space_texts,
+    goal_texts,
+)
+from leafpile.i18n import Msg, seat_label, with_seat_names
+
+#: Each seat's pieces, in the colours of the browser's table (web/forest.js PLAYER_COLOURS).
+PLAYER_STYLES = ("bold dark_orange", "bold medium_purple", "bold red3", "bold white on grey35")
+PLAYER_COLOURS = (
+    Msg("orange pieces"),
+    Msg("purple pieces"),
+    Msg("red pieces"),
+    Msg("white pieces"),
+)
+TOKEN_STYLES = ("blue", "magenta", "green", "yellow")
+_CORNER_W = 3  # a corner's piece: owner digit, s/T, carbon
+_TILE_H = 4  # 1 line of corners + 3 of tile
+_MARGIN = 4  # the ruler of corner rows
+
+
+def render(state: UndergroveState, viewer: int | None = None) -> Group:
+    """The table for the terminal, in the current language (`viewer`: whose hand shows)."""
+    parts: list[RenderableType] = [head(state, viewer), goals_and_bonus(state)]
+    parts.append(Fitted([forest_layout(state, 9), forest_layout(state, 6)], say("The forest")))
+    parts.append(players(state, viewer))
+    if not state.over and state.pending:
+        parts.append(asked(state))
+    parts.append(key(state))
+    return Group(*parts)
+
+
+def own_seat(state: UndergroveState, viewer: int | None) -> int | None:
+    return state.viewer if state.redacted else viewer
+
+
+def head(state: UndergroveState, viewer: int | None) -> Text:
+    text = Text("Undergrove", style="bold")
+    text.append("  " + say("round {n}", n=state.round + 1))
+    if state.final_round >= 0:
+        text.append(" " + say("(the last: {n})", n=state.final_round + 1), style="bold")
+    if state.over:
+        won = ", ".join(seat_label(p) for p in winners(state))
+        text.append("  " + say("game over; won by {players}", players=won), style="bold")
+    elif own_seat(state, viewer) == state.to_move:
+        text.append("  " + say("your turn"), style="bold yellow")
+    else:
+        text.append("  " + say("{player} plays", player=seat_label(state.to_move)))
+    text.append("\n")
+    text.append(
+        Msg.plural("deck: {n} tile", "deck: {n} tiles", deck_count(state)).localize()
+        + "   "
+        + say("discard pile: {n}", n=len(state.discard))
+    )
+    return text
+
+
+def goals_and_bonus(state: UndergroveState) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for i, g in enumerate(state.goals):
+        name, counts, how = goal_texts(g)
+        label = say("goals:") if i == 0 else ""
+        grid.add_row(
+            Text(label, style="bold"),
+            Text(
+                Msg(
+                    "{n} {name}: {counts} — {how}", n=g, name=name, counts=counts, how=how
+                ).localize()
+            ),
+        )
+    for i, space in enumerate(BONUS_SETS_AT):
+        label = say("bonus tiles:") if i == 0 else ""
+        tiles = Text(say("track space {n}:", n=space) + " ")
+        for j, b in enumerate(state.bonus_sets[i]):
+            tiles.append((" · " if j else "") + f"B{b}", style="bold")
+            tiles.append(" " + bonus_text(b).localize())
+        if not state.bonus_sets[i]:
+            tiles.append(say("none left"), style="dim")
+        grid.add_row(Text(label, style="bold"), tiles)
+    return grid
+
+
+# -- the forest ---------------------------------------------------------------------------------
+def piece_text(state: UndergroveState, corner: int) -> tuple[str, str]:
+    code = state.piece.get(corner)
+    if code is None:
+        return " + ", "dim"
+    if code == BLOCKER:
+        return " # ", "dim"
+    p = code % 4
+    kind = "T" if code >= 4 else "s"
+    return f"{p}{kind}{state.pcarbon.get(corner, 0)}", PLAYER_STYLES[p]
+
+
+def forest_layout(state: UndergroveState, inner: int) -> Callable[[], Text]:
+    """A drawing of the forest with tiles `inner` characters wide: 9 shows each tile's name,
+    6 only its number (the compact layout)."""
+    return lambda: draw_forest(state, inner)
+
+
+def draw_forest(state: UndergroveState, inner: int) -> Text:
+    """The forest as a character grid. Each corner shows its piece (`1s2`: player 1's
+    seedling holding 2 carbon, `0T0` a tree, `#` a blocker, `+` free); each tile its number and
+    symbol, its name (full layout, `+2` at its end: resources stored on it), its carbon (`C1`)
+    and pine cones (`3v`), and a root as its owner's digit in the tile's corner toward the
+    root's corner. Rulers give the corners' coordinates, as the notation names them
+    (`seedling 1,0`)."""
+    if not state.tile_at:
+        return Text()
+    cell_w = _CORNER_W + inner
+    xy = [coords(c) for c in state.tile_at]
+    x0 = min(x for x, _ in xy)
+    x1 = max(x for x, _ in xy) + 1
+    y0 = min(y for _, y in xy)
+    y1 = max(y for _, y in xy) + 1
+    cols = _MARGIN + (x1 - x0) * cell_w + _CORNER_W
+    rows = 1 + (y1 - y0) * _TILE_H + 1
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * cols for _ in range(rows)]
+
+    def put(r: int, c: int, text: str, style: str = "") -> None:
+        for i, ch in enumerate(text):
+            if 0 <= c + i < cols:
+                grid[r][c + i] = (ch, style)
+
+    for x in range(x0, x1 + 1):
+        put(0, _MARGIN + (x - x0) * cell_w, f"{x:^3}", "dim")
+    for y in range(y0, y1 + 1):
+        put(1 + (y - y0) * _TILE_H, 0, f"{y:>3}", "dim")
+    corners = {c + o for c in state.tile_at for o in CORNER_OFFSETS}
+    for corner in corners:
+        x, y = coords(corner)
+        label, style = piece_text(state, corner)
+        put(1 + (y - y0) * _TILE_H, _MARGIN + (x - x0) * cell_w, label, style)
+    for c, t in state.tile_at.items():
+        x, y = coords(c)
+        r = 1 + (y - y0) * _TILE_H
+        col = _MARGIN + (x - x0) * cell_w + _CORNER_W
+        draw_tile(state, t, r, col, inner, put)
+    text = Text()
+    for row in grid:
+        for ch, style in row:
+            text.append(ch, style=style)
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def draw_tile(
+    state: UndergroveState, t: int, r: int, col: int, inner: int, put: Callable[..., None]
+) -> None:
+    token = TOKEN_OF[t]
+    symbol = TOKENS[token] if token >= 0 else "*"
+    symbol_style = TOKEN_STYLES[token] if token >= 0 else "bold"
+    carbon = state.carbon[t]
+    carbon_text = f"C{carbon}" if carbon else ""
+    stored = f"+{state.stored[t]}" if state.stored[t] else ""
+    put(r, col, "-" * inner, "dim")
+    for line in (1, 2, 3):
+        put(r + line, col - 1, "|", "dim")
+    last = inner - 1
+    # Roots sit in the tile's corner characters (columns 0 and last of rows 1 and 3); the
+    # rest keeps a blank column beside them, so a root's digit never touches a number.
+    if inner >= 9:
+        put(r + 1, col + 2, f"{t:>2}", "bold")
+        put(r + 1, col + 5, symbol, symbol_style)
+        name = tile(t).name.replace(" ", "")
+        put(r + 2, col, name[: inner - len(stored)] + stored)
+        put(r + 3, col + 2, carbon_text, "bold yellow")
+        put(r + 3, col + 5, f"{tile_vp(state, t)}v", "green")
+    else:
+        put(r + 1, col + 2, carbon_text, "bold yellow")
+        put(r + 2, col + 1, f"{t:>2}", "bold")
+        put(r + 2, col + 4, symbol, symbol_style)
+        put(r + 3, col + 2, f"{tile_vp(state, t)}v", "green")
+    spots = ((r + 1, col), (r + 1, col + last), (r + 3, col), (r + 3, col + last))
+    for i, (rr, cc) in enumerate(spots):  # slot i sits in the tile's corner i (TL, TR, BL, BR)
+        owner = state.roots[4 * t + i]
+        if owner >= 0:
+            put(rr, cc, str(owner), PLAYER_STYLES[owner])
+
+
+# -- the players --------------------------------------------------------------------------------
+def players(state: UndergroveState, viewer: int | None) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    own = own_seat(state, viewer)
+    points = totals(state)
+    for p in range(state.num_players):
+        mark = "> " if not state.over and state.to_move == p else "  "
+        who = Text(mark, style="bold yellow")
+        who.append(seat_label(p), style=PLAYER_STYLES[p])
+        if p == own:
+            who.append(" (" + say("you") + ")", style="bold")
+        grid.add_row(who, supply_line(state, p))
+        grid.add_row(Text(""), hand_line(state, p, viewer))
+    scores = ", ".join(f"{seat_label(p)} {v}" for p, v in enumerate(points))
+    grid.add_row(Text(say("score so far:"), style="bold"), Text(scores))
+    return grid
+
+
+def supply_line(state: UndergroveState, p: int) -> Text:
+    line = Text()
+    line.append(PLAYER_COLOURS[p].localize(), style=PLAYER_STYLES[p])
+    line.append("  " + " ".join(f"{RESOURCES[i]}{state.res[p][i]}" for i in range(4)))
+    line.append("  " + say("tokens") + " ")
+    for t in range(4):
+        ready = state.ready[p] >> t & 1
+        line.append(
+            TOKENS[t].upper() if ready else TOKENS[t], style=TOKEN_STYLES[t] if ready else "dim"
+        )
+    line.append("  " + say("supply") + f" s{state.seedlings[p]} T{state.trees[p]}")
+    line.append(f" r{state.roots_left[p]}")
+    line.append("  " + say("track {n}/9", n=state.track[p]))
+    if state.end_space[p] >= 0:
+        space = END_SPACES[state.end_space[p]]["id"]
+        reward = end_space_texts()[state.end_space[p]].localize()
+        line.append(f" ({space}: {reward})")
+    if state.bonus[p]:
+        line.append("  " + say("bonus") + " " + " ".join(f"B{b}" for b in state.bonus[p]))
+    return line
+
+
+def hand_line(state: UndergroveState, p: int, viewer: int | None) -> Text:
+    hand = state.hands[p]
+    hidden = any(t == HIDDEN for t in hand) or (
+        viewer is not None and viewer != p and state.redacted
+    )
+    if hidden or not hand:
+        n = len(hand)
+        return Text(Msg.plural("hand: {n} tile", "hand: {n} tiles", n).localize(), style="dim")
+    names = ", ".join(f"{t} {tile(t).name}" for t in sorted(hand))
+    return Text(say("hand:") + " " + names, style="dim")
+
+
+def asked(state: UndergroveState) -> Text:
+    """What the player to move is asked, and what they still owe."""
+    player = "P" + str(state.to_move)  # the reader's name for it comes in below
+    asks = Msg("{player} to decide: {prompt}", player=player, prompt=prompt(state))
+    text = Text(with_seat_names(asks.localize()), style="bold")
+    due = owed_text(state)
+    if due is not None:
+        text.append(" " + due.localize())
+    return text
+
+
+def key(state: UndergroveState) -> Legend:
+    """The legend of the codes this picture uses."""
+    colours = ", ".join(f"{TOKENS[t]} {COLOURS[t].localize()}" for t in range(4))
+    entries = [
+        ("C4 N2 P2 K2", say("carbon, nitrogen, phosphorus, potassium")),
+        ("BPGY", say("activation tokens, capital when ready: {colours}", colours=colours)),
+        ("s6 T4 r18", say("seedlings, trees, roots in the supply")),
+        ("0s2", say("P0's seedling with 2 carbon; 0T0 P0's tree")),
+        ("+ #", say("a free corner; a blocker")),
+        ("12 g", say("a tile's number and symbol; C1 its carbon; 3v its pine cones")),
+        ("+2", say("after a tile's name: resources stored on it")),
+        ("0", say("in a tile's corner: P0's root into the tile")),
+        ("B7", say("a bonus tile")),
+        (say("track {n}/9", n=3), say("a space of the carbon track")),
+    ]
+    return Legend(entries)
