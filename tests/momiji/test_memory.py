@@ -279,3 +279,22 @@ def test_a_world_without_a_remembered_card_contradicts_the_view():
     wrong.hands[0] = sorted([other if c == y0 else c for c in wrong.hands[0]])
     wrong.deck = [y0 if c == other else c for c in wrong.deck]
     assert contradiction(view, wrong) == "P0's hand lacks a card remembered in it"
+
+
+def test_the_page_is_given_the_remembered_cards_of_the_hands_it_does_not_see():
+    s = table(hands=["G0L G2 O2", "O1L"], display="Y0L Y1R", acorns=[0, 0])
+    s.play("take Y")
+    s.play("compost")
+    s.play("discard G2")
+    s.play("discard O2")
+    s.play("end")
+    s.play(next(str(a) for a in s.legal_actions() if str(a).startswith("take")))
+    extras = GAME.extras(GAME.player_view(s, 1))
+    assert extras["players"][0]["remembered"] == [
+        {"kind": "Y0L", "sure": False},
+        {"kind": "Y1R", "sure": False},
+    ]
+    assert extras["players"][1]["remembered"] is None  # the page shows its own hand
+    assert {"Y0L", "Y1R"} <= set(extras["kinds"])  # so the page can draw them
+    spectator = GAME.extras(GAME.player_view(s, None))
+    assert [p["remembered"] is not None for p in spectator["players"]] == [True, True]
