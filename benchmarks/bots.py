@@ -77,8 +77,9 @@ class Game1:
 
 
 def seat_spec(name: str, time_per_move: float, iterations: int) -> str:
-    """A bot name with the benchmark's budget applied to searching bots."""
-    if name not in ("hard", "medium", "mcts", "cheat"):
+    """A bot name with the benchmark's budget applied to searching bots (a name may carry
+    settings of its own, `hard:c=0.3`, to compare a variant with the others)."""
+    if name.partition(":")[0] not in ("hard", "medium", "mcts", "cheat"):
         return name
     if iterations:
         return f"{name}:iterations={iterations}"

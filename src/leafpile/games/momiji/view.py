@@ -9,6 +9,8 @@ face up and may still hold, and the seat's own face-down discards.
 
 from __future__ import annotations
 
+import functools
+
 from rich.console import Group
 from rich.text import Text
 
@@ -67,7 +69,7 @@ def determinize(view: MomijiState, player: int | None, rng: Rng) -> MomijiState:
     for hand in view.hands:
         seen.update(hand)
     unseen: dict[int, list[int]] = {}  # kind -> unseen cards of that kind
-    for c in cards_of_types(view.types):
+    for c in _in_play(tuple(view.types)):
         if c not in seen:
             unseen.setdefault(CARD_KIND[c], []).append(c)
 
@@ -118,11 +120,16 @@ def determinize(view: MomijiState, player: int | None, rng: Rng) -> MomijiState:
         hand.extend(next(it) for _ in range(room[p]))
         state.hands[p] = sorted(hand)
     discards.extend(next(it) for _ in range(pile_room - len(discards)))
-    rng.shuffle(discards)
-    state.discard = discards
+    state.discard = discards  # its order never matters: R2 takes from it at random
     state.deck = list(it)
     state.rng = Rng(rng.next64())
     return state
+
+
+@functools.cache
+def _in_play(types: tuple[int, ...]) -> list[int]:
+    """The card ids of these types (determinize runs once per search iteration)."""
+    return cards_of_types(list(types))
 
 
 def contradiction(view: MomijiState, state: MomijiState) -> str | None:

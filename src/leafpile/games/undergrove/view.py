@@ -62,8 +62,8 @@ def determinize(view: UndergroveState, player: int | None, rng: Rng) -> Undergro
     for q, hand in enumerate(view.hands):
         if any(t < 0 for t in hand):
             state.hands[q] = [t if t >= 0 else by_reshuffle[HIDDEN - t].pop() for t in hand]
+    # each reshuffle's tiles are still in the shuffled order (and the deck holds only the last)
     state.deck = [t for tiles in by_reshuffle.values() for t in tiles]
-    rng.shuffle(state.deck)
     state.rng = Rng(rng.next64())
     return state
 
