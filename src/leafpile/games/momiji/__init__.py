@@ -60,7 +60,10 @@ class MomijiGame(Game):
             OptionSpec(
                 "show_pile_sizes",
                 False,
-                Msg("let everyone see how many cards each pile holds [D] Q16 (physical rule: no)"),
+                Msg(
+                    "no effect any more, kept so older games load: every card on a pile was "
+                    "played face up, so every view remembers the piles whole"
+                ),
             ),
             OptionSpec(
                 "final_round",
