@@ -189,8 +189,13 @@ def run_pair(
         n = len(results)
         wins = sum(r.share for r in results)
         lo, hi = wilson(wins, n)
+        its = sum(r.iterations for r in results)
+        secs = sum(r.seconds for r in results)
+        decisions = sum(r.decisions for r in results)
+        speed = f", {its / secs:.0f} it/s, {secs / decisions:.2f} s/decision" if secs else ""
         print(
-            f"  {game_name} {pair}: {n} games, {wins / n:.1%} ({lo:.1%}-{hi:.1%})",
+            f"  {game_name} {pair}: {n} games, {wins:g} won, {wins / n:.1%} ({lo:.1%}-{hi:.1%})"
+            f"{speed}",
             file=sys.stderr,
             flush=True,
         )
