@@ -207,6 +207,14 @@ def test_broken_memory_in_a_save_is_refused(field, value):
         GAME.state_from_dict(save)
 
 
+def test_a_save_may_not_remember_more_cards_than_the_game_holds():
+    save = remembering_save()
+    save["known"] = [[KIND_INDEX["Y0L"]] * 57, []]  # 56 cards are in play
+    save["known_chance"] = [[0.5] * 57, []]
+    with pytest.raises(InvalidStateError, match="more cards than the game holds"):
+        GAME.state_from_dict(save)
+
+
 def test_a_view_may_not_remember_another_seats_discards():
     view = GAME.player_view(GAME.state_from_dict(remembering_save()), 1).to_dict()
     GAME.state_from_dict(view)  # fine as it is

@@ -70,6 +70,7 @@ def _broken(change) -> dict:
         lambda d: d["reshuffled"].__setitem__(3, 1),  # a starting mushroom is never dealt
         lambda d: d["reshuffled"].__setitem__(d["deck"][0], 0),  # a deck tile of an older deck
         lambda d: d.update(reshuffled="all"),
+        lambda d: d.update(reshuffled=[0] * 6 + [10**9] * 48),  # more than a game could do
     ],
 )
 def test_broken_reshuffles_in_a_save_are_refused(change):

@@ -432,9 +432,12 @@ def _check_memory(s: MomijiState) -> None:
     """What the seats remember must be true: kinds of the types in play; a card remembered
     for sure in a hand (or, by its owner, in the discard pile) is there; a view remembers only
     its own discards."""
+    in_play = CARDS_PER_TYPE * len(s.types)  # no card is taken face up twice
     for p in range(s.num_players):
         if not all(KIND_TYPE[k] in s.types for k in s.known[p] + s.discarded[p]):
             raise InvalidStateError("saved state remembers a card whose type is not in play")
+        if len(s.known[p]) > in_play or len(s.discarded[p]) > in_play:
+            raise InvalidStateError("saved state remembers more cards than the game holds")
         sure = [k for k, c in zip(s.known[p], s.known_chance[p], strict=True) if c >= 1.0]
         if len(sure) > len(s.hands[p]) or not _within(sure, s.hands[p]):
             raise InvalidStateError(f"saved state remembers cards that P{p} does not hold")

@@ -327,6 +327,8 @@ def _check_reshuffles(s: UndergroveState, hidden: list[int]) -> None:
     """The deck holds only tiles of the last reshuffle (a reshuffle needs an empty deck), and
     a view's hidden hand tiles come each from a reshuffle with such tiles left unseen."""
     last = max(s.reshuffled)
+    if last > s.game.info.max_length:  # each reshuffle needs a discard first
+        raise InvalidStateError("saved state counts more reshuffles than a game could hold")
     if any(s.reshuffled[t] for t in range(DECK[0])):
         raise InvalidStateError("saved state reshuffled a tile that is never in the deck")
     unseen = [s.reshuffled[t] for t in s.deck]
