@@ -5,7 +5,7 @@
 
 For each game and each pairing (default: hard-cheat, hard-random, hard-greedy, greedy-random) it
 plays
-games with seeds 0, 1, 2, ...; the first-named bot sits in seat 0 in even games and in seat 1 in
+games with seeds 0, 1, 2, ... (from `--seed`: runs with other seeds add up); the first-named bot sits in seat 0 in even games and in seat 1 in
 odd games (seats swapped half the time). A game counts 1 for a win, 1/2 for a draw. The 95%
 interval is Wilson's; a pairing stops as soon as its interval is narrower than +-`--ci` (after
 at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere,
@@ -174,7 +174,7 @@ def run_pair(
     first, _, second = pair.partition("-")
     results: list[Game1] = []
     batch = max(2, args.workers * 2)
-    seed = 0
+    seed = args.seed
     while len(results) < args.max_games:
         count = min(batch, args.max_games - len(results))
         jobs = [
@@ -218,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ci", type=float, default=0.10, help="stop at this 95%% half-width")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--speed-time", type=float, default=0.5, help="seconds per speed probe")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="first game's seed (even: first bot in seat 0)"
+    )
     parser.add_argument(
         "--option", action="append", default=[], help="game option key=value (repeatable)"
     )
