@@ -7,8 +7,8 @@ For each game and each pairing (default: hard-cheat, hard-random, hard-greedy, g
 plays games with seeds 0, 1, 2, ... (from `--seed`, so runs in parallel processes add up); the
 first-named bot sits in seat 0 in even games and in seat 1 in odd games (seats swapped half the
 time). A name may carry settings (`hard:prior_samples=4-cheat` compares a variant). A game
-counts 1 for a win, 1/2 for a draw. The 95% interval is Wilson's; a pairing stops as soon as its interval is narrower than +-`--ci` (after
-at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere,
+counts 1 for a win, 1/2 for a draw. The 95% interval is Wilson's; a pairing stops as soon as
+its interval is narrower than +-`--ci` (after at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere,
 except `cheat`: the `hard` settings searching the true state (every hand, the deck order),
 the yardstick for how much `hard` loses by not seeing. It exists only in this benchmark.
 
