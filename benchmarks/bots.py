@@ -8,9 +8,10 @@ plays games with seeds 0, 1, 2, ... (from `--seed`, so runs in parallel processe
 first-named bot sits in seat 0 in even games and in seat 1 in odd games (seats swapped half the
 time). A name may carry settings (`hard:prior_samples=4-cheat` compares a variant). A game
 counts 1 for a win, 1/2 for a draw. The 95% interval is Wilson's; a pairing stops as soon as
-its interval is narrower than +-`--ci` (after at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere,
-except `cheat`: the `hard` settings searching the true state (every hand, the deck order),
-the yardstick for how much `hard` loses by not seeing. It exists only in this benchmark.
+its interval is narrower than +-`--ci` (after at least `--min-games`), or at `--max-games`.
+Bots see only their own views, like everywhere, except `cheat`: the `hard` settings searching
+the true state (every hand, the deck order), the yardstick for how much `hard` loses by not
+seeing. It exists only in this benchmark.
 
 The last columns give the iterations per second of the searching bot during those games, its
 mean thinking time per decision (a search stops early once its choice cannot change), and the
