@@ -105,3 +105,4 @@ def test_fuzzed_requests_get_no_500_and_refusals_change_nothing(case, target):
     )
     if response.status_code >= 400:
         assert fingerprint(srv) == before, (case.method, case.path, response.text[:300])
+

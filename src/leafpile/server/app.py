@@ -173,9 +173,7 @@ def serve(
     if bot_delay is None:
         bot_delay = float(os.environ.get("LEAFPILE_BOT_DELAY", "0.5"))
     if workers > 1 and not normalise_url(db).startswith("postgresql"):
-        raise ValueError(
-            "several worker processes need a PostgreSQL database (--db postgresql://...)"
-        )
+        raise ValueError("several worker processes need a PostgreSQL database (--db postgresql://...)")
     options: dict[str, Any] = {
         "host": host,
         "port": port,

@@ -50,7 +50,6 @@ def _read_change(payload: str) -> Change | None:
         return None
     return Change(parts[0], parts[1], parts[2], int(parts[3]))
 
-
 NAME_MAX = 40  # longest display name accepted
 NOTATION_MAX = 200  # longest action notation stored
 #: What a failing database raises (SQLAlchemy wraps every driver error; OSError: the disk).
@@ -421,9 +420,7 @@ class Database:
                         conn.execute(snapshots.delete().where(snapshots.c.table_id == a.table_id))
                         conn.execute(
                             snapshots.insert().values(
-                                table_id=a.table_id,
-                                version=a.n + 1,
-                                state=a.snapshot,
+                                table_id=a.table_id, version=a.n + 1, state=a.snapshot,
                                 created_at=now,
                             )
                         )
@@ -436,15 +433,8 @@ class Database:
         out = []
         for raw in self.load_tables(self.table_ids(None)):
             row = TableRow(
-                raw.id,
-                raw.game,
-                raw.players,
-                json.loads(raw.options),
-                raw.seed,
-                raw.status,
-                raw.created_at,
-                raw.seats,
-                [notation for _, _, notation, _ in raw.actions],
+                raw.id, raw.game, raw.players, json.loads(raw.options), raw.seed, raw.status,
+                raw.created_at, raw.seats, [notation for _, _, notation, _ in raw.actions],
             )
             out.append(row)
         return out
