@@ -131,3 +131,14 @@ def test_a_world_with_a_tile_from_the_wrong_deck_contradicts_the_view():
     wrong = s.clone()
     wrong.hands[0][0], wrong.deck[0] = wrong.deck[0], wrong.hands[0][0]  # tile 6 into the deck
     assert contradiction(view, wrong) is not None
+
+
+def test_the_log_reads_every_action_from_views_with_tiles_of_several_reshuffles():
+    state = GAME.new_state(4, seed=2)
+    chooser = random.Random(2)
+    while not state.is_terminal():
+        action = chooser.choice(state.legal_actions())
+        for audience in (None, 1):
+            assert GAME.describe(GAME.player_view(state, audience), action)
+        state.apply(action)
+    assert max(state.reshuffled) >= 2
