@@ -4,13 +4,14 @@
     .venv/bin/python benchmarks/bots.py --games autumn --max-games 20 --time 0.05   # smoke
 
 For each game and each pairing (default: hard-cheat, hard-random, hard-greedy, greedy-random) it
-plays
-games with seeds 0, 1, 2, ...; the first-named bot sits in seat 0 in even games and in seat 1 in
-odd games (seats swapped half the time). A game counts 1 for a win, 1/2 for a draw. The 95%
-interval is Wilson's; a pairing stops as soon as its interval is narrower than +-`--ci` (after
-at least `--min-games`), or at `--max-games`. Bots see only their own views, like everywhere,
-except `cheat`: the `hard` settings searching the true state (every hand, the deck order),
-the yardstick for how much `hard` loses by not seeing. It exists only in this benchmark.
+plays games with seeds 0, 1, 2, ... (from `--seed`, so runs in parallel processes add up); the
+first-named bot sits in seat 0 in even games and in seat 1 in odd games (seats swapped half the
+time). A name may carry settings (`hard:prior_samples=4-cheat` compares a variant). A game
+counts 1 for a win, 1/2 for a draw. The 95% interval is Wilson's; a pairing stops as soon as
+its interval is narrower than +-`--ci` (after at least `--min-games`), or at `--max-games`.
+Bots see only their own views, like everywhere, except `cheat`: the `hard` settings searching
+the true state (every hand, the deck order), the yardstick for how much `hard` loses by not
+seeing. It exists only in this benchmark.
 
 The last columns give the iterations per second of the searching bot during those games, its
 mean thinking time per decision (a search stops early once its choice cannot change), and the
@@ -77,8 +78,9 @@ class Game1:
 
 
 def seat_spec(name: str, time_per_move: float, iterations: int) -> str:
-    """A bot name with the benchmark's budget applied to searching bots."""
-    if name not in ("hard", "medium", "mcts", "cheat"):
+    """A bot name with the benchmark's budget applied to searching bots (a name may carry
+    settings of its own, `hard:c=0.3`, to compare a variant with the others)."""
+    if name.partition(":")[0] not in ("hard", "medium", "mcts", "cheat"):
         return name
     if iterations:
         return f"{name}:iterations={iterations}"
@@ -173,7 +175,7 @@ def run_pair(
     first, _, second = pair.partition("-")
     results: list[Game1] = []
     batch = max(2, args.workers * 2)
-    seed = 0
+    seed = args.seed
     while len(results) < args.max_games:
         count = min(batch, args.max_games - len(results))
         jobs = [
@@ -188,8 +190,13 @@ def run_pair(
         n = len(results)
         wins = sum(r.share for r in results)
         lo, hi = wilson(wins, n)
+        its = sum(r.iterations for r in results)
+        secs = sum(r.seconds for r in results)
+        decisions = sum(r.decisions for r in results)
+        speed = f", {its / secs:.0f} it/s, {secs / decisions:.2f} s/decision" if secs else ""
         print(
-            f"  {game_name} {pair}: {n} games, {wins / n:.1%} ({lo:.1%}-{hi:.1%})",
+            f"  {game_name} {pair}: {n} games, {wins:g} won, {wins / n:.1%} ({lo:.1%}-{hi:.1%})"
+            f"{speed}",
             file=sys.stderr,
             flush=True,
         )
@@ -212,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ci", type=float, default=0.10, help="stop at this 95%% half-width")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--speed-time", type=float, default=0.5, help="seconds per speed probe")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="first game's seed (even: first bot in seat 0)"
+    )
     parser.add_argument(
         "--option", action="append", default=[], help="game option key=value (repeatable)"
     )

@@ -19,6 +19,7 @@ import pytest
 
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
+from leafpile.games.momiji.components import KIND_NAMES
 from leafpile.server.protocol import snapshot
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
@@ -507,3 +508,30 @@ def test_a_mixed_play_shows_its_harvest_and_a_landscape_swaps_two_piles(browser,
     assert live.manager.tables[table].actions[:5] == ["G0R", "Y0L>", "stop", "land R3", "swap 1"]
     assert errors == []
     page.close()
+
+
+def test_a_bots_cards_taken_from_the_display_show_face_up_in_its_panel(browser, live):
+    """Perfect recall: what the bot collected from the display is drawn face up in its panel
+    (faded with a "?" once a face-down discard may have taken it), a back for each other card,
+    exactly as the view the server sends remembers it."""
+    rng = random.Random(8)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    table = create_from_lobby(page, live.base, bots=("greedy",))
+    known = page.locator(".mj-player:not(.me) .mj-known:not(.back)")
+    for _ in range(60):
+        page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+        if known.count():
+            break
+        play_one(page, rng)
+    assert known.count(), "the bot never collected from the display"
+    snap = snapshot(live.manager.tables[table], 0)
+    view = snap["view"]
+    shown = sorted(known.evaluate_all("els => els.map(e => e.dataset.kind)"))
+    remembered = sorted(KIND_NAMES[k] for k in view["known"][1])[: len(view["hands"][1])]
+    assert shown == remembered
+    cards = page.locator(".mj-player:not(.me) .mj-known")
+    assert cards.count() == len(view["hands"][1])  # the rest as backs
+    if os.environ.get("LEAFPILE_SCREENSHOTS"):
+        page.screenshot(path="/tmp/momiji-remembered.png", full_page=True)
+    context.close()

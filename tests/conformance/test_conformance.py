@@ -91,7 +91,9 @@ def test_random_game_invariants(name: str, players: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("name", "players", "seed"), CASES, ids=IDS)
 def test_clone_json_and_views(name: str, players: int, seed: int) -> None:
-    """Clones are independent; JSON round-trips; views hide exactly what determinize samples."""
+    """Clones are independent; JSON round-trips; views hide exactly what determinize samples;
+    what a view remembers of the hidden parts is true, and every determinized state agrees
+    with it (`Game.contradiction`)."""
     game = GAMES[name]
     states = random_game(name, players, seed, random.Random(seed + 100))
     rng = Rng(seed)
@@ -121,11 +123,14 @@ def test_clone_json_and_views(name: str, players: int, seed: int) -> None:
                 assert [str(a) for a in view.legal_actions()] == [
                     str(a) for a in state.legal_actions()
                 ], "a player's view must offer exactly the legal actions"
+            assert game.contradiction(view, state) is None, "a view remembers something false"
             full = game.determinize(view, viewer, rng)
             assert not full.redacted
             assert canon(game.player_view(full, viewer)) == vtext, (
                 "determinize must be consistent with the view it came from"
             )
+            problem = game.contradiction(view, full)
+            assert problem is None, f"determinize dealt a world its seat knows is false: {problem}"
             if canon(full) != text:
                 hidden_seen = True
             # the view is the same whatever the hidden parts are

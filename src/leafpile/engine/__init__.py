@@ -20,7 +20,7 @@ from leafpile.engine.game import (
 from leafpile.engine.options import OptionSpec, OptionValue, opt_int, opt_ints, opt_str
 from leafpile.engine.record import GameRecord
 from leafpile.engine.rng import Rng
-from leafpile.engine.saves import int_list, int_rows, require
+from leafpile.engine.saves import chance_rows, int_list, int_rows, require
 from leafpile.engine.state import CHANCE, TERMINAL, Action, State, legal_strings
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "State",
     "UnknownGameError",
     "ViewModule",
+    "chance_rows",
     "int_list",
     "int_rows",
     "legal_strings",

@@ -63,6 +63,7 @@ class ViewModule(Protocol):
 
     def player_view(self, state: Any, player: int | None) -> State: ...
     def determinize(self, view: Any, player: int | None, rng: Rng) -> State: ...
+    def contradiction(self, view: Any, state: Any) -> str | None: ...
     def render(self, state: Any, viewer: int | None) -> Any: ...
     def describe(self, state: Any, action: Any) -> str: ...
 
@@ -194,6 +195,13 @@ class Game:
     def determinize(self, view: State, player: int | None, rng: Rng) -> State:
         """A full state consistent with `view`, hidden parts sampled with `rng`."""
         return self.view.determinize(self._own(view), player, rng)
+
+    def contradiction(self, view: State, state: State) -> str | None:
+        """What in the full `state` contradicts what `view`'s seat remembers of the hidden parts
+        (cards seen taken into a hand, tiles seen reshuffled): a sentence, or None. The view's
+        public parts are compared by `player_view` itself; this checks the memory a view
+        carries, for determinize and for the conformance suite."""
+        return self.view.contradiction(self._own(view), self._own(state))
 
     def render(self, state: State, viewer: int | None = None) -> Any:
         """A Rich renderable of the state for the terminal."""

@@ -53,3 +53,18 @@ def int_rows(
     if width is not None and any(len(r) != width for r in rows):
         raise InvalidStateError(f"saved state field {key!r} must have rows of {width} integers")
     return [list(r) for r in rows]
+
+
+def chance_rows(data: Mapping[str, Any], key: str, count: int) -> list[list[float]]:
+    """`count` lists of chances (numbers in (0, 1]), e.g. one per player of what a seat
+    remembers; NaN and infinities are refused with the rest."""
+    rows = require(data, key, list)
+    if len(rows) != count or not all(
+        isinstance(r, list)
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 1 for v in r)
+        for r in rows
+    ):
+        raise InvalidStateError(
+            f"saved state field {key!r} must be {count} lists of chances in (0, 1]"
+        )
+    return [[float(v) for v in r] for r in rows]

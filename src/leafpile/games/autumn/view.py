@@ -35,6 +35,12 @@ def determinize(view: AutumnState, player: int | None, rng: Rng) -> AutumnState:
     return state
 
 
+def contradiction(view: AutumnState, state: AutumnState) -> str | None:
+    """Nothing to remember beyond what the view shows: Autumn hides only the deck order, and
+    every card placed stays in the state, covered or not (autumn.md §2)."""
+    return None
+
+
 # -- terminal rendering -------------------------------------------------------------------------
 _BG = {RED: "on red3", 1: "on gold3"}
 

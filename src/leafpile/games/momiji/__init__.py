@@ -36,6 +36,7 @@ from leafpile.games.momiji.components import (
     card_ids,
     setup_row,
 )
+from leafpile.games.momiji.heuristic import BOT_LEVELS
 from leafpile.games.momiji.scoring import max_length, max_score
 from leafpile.games.momiji.setup import scripted_types
 from leafpile.games.momiji.state import MomijiState
@@ -60,7 +61,10 @@ class MomijiGame(Game):
             OptionSpec(
                 "show_pile_sizes",
                 False,
-                Msg("let everyone see how many cards each pile holds [D] Q16 (physical rule: no)"),
+                Msg(
+                    "no effect any more, kept so older games load: every card on a pile was "
+                    "played face up, so every view remembers the piles whole"
+                ),
             ),
             OptionSpec(
                 "final_round",
@@ -128,6 +132,7 @@ class MomijiGame(Game):
     rules: ClassVar[RulesModule] = rules
     view: ClassVar[ViewModule] = view
     heuristic: ClassVar[HeuristicModule] = heuristic
+    bot_levels = BOT_LEVELS
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
         n_types, n_objectives, _ = setup_row(players)

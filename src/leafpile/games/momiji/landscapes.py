@@ -8,6 +8,7 @@ of the turn; three ask for a choice in their own phase (PICK, SWAP, SELL).
 from __future__ import annotations
 
 from leafpile.engine import Action
+from leafpile.games.momiji import memory
 from leafpile.games.momiji.actions import (
     DISCARDS,
     PICKS,
@@ -114,9 +115,14 @@ def use_landscape(s: MomijiState, action: UseLandscape) -> None:
         s.mains_left += 1
     elif power == "from_discard":  # the discard pile is face down: the cards come at random
         hand = s.hands[p]
-        for _ in range(min(FROM_DISCARD_CARDS, len(s.discard))):
-            hand.append(s.discard.pop(s.rng.randrange(len(s.discard))))
+        before = len(s.discard)
+        drawn = [
+            s.discard.pop(s.rng.randrange(len(s.discard)))
+            for _ in range(min(FROM_DISCARD_CARDS, before))
+        ]
+        hand.extend(drawn)
         hand.sort()
+        memory.took_from_discard(s, p, drawn, before)
     elif power == "swap_piles":
         s.phase = SWAP
     elif power == "sell_cards":
@@ -133,7 +139,8 @@ def pick_choices(s: MomijiState) -> list[Action]:
 
 
 def pick(s: MomijiState, action: Pick) -> None:
-    move_kind(s.display, s.hands[s.to_move], action.kind)
+    c = move_kind(s.display, s.hands[s.to_move], action.kind)
+    memory.took(s, s.to_move, [c])
     refill(s)
     s.phase = TURN
 
@@ -170,7 +177,10 @@ def sell_choices(s: MomijiState) -> list[Action]:
 def sell(s: MomijiState, action: Discard) -> None:
     """R5: 1 acorn per card discarded."""
     p = s.to_move
-    s.discard.append(take_card(s.hands[p], action.kind))
+    hand = s.hands[p]
+    c = take_card(hand, action.kind)
+    s.discard.append(c)
+    memory.discarded_face_down(s, p, c, len(hand) + 1)
     s.acorns[p] += 1
     s.step_cards += 1
 

@@ -8,6 +8,7 @@ COLLECT2); a Play continues card by card in the PLAY phase until `stop`.
 from __future__ import annotations
 
 from leafpile.engine import Action, opt_str
+from leafpile.games.momiji import memory
 from leafpile.games.momiji.actions import (
     NEW_LEFT,
     NEW_RIGHT,
@@ -110,14 +111,18 @@ def skip_second_collect(s: MomijiState, action: Stop) -> None:
 
 
 def _take_type(s: MomijiState, t: int) -> None:
-    hand = s.hands[s.to_move]
+    p = s.to_move
+    hand = s.hands[p]
     keep = []
+    taken = []
     for c in s.display:
         if CARD_TYPE[c] == t:
-            hand.append(c)
+            taken.append(c)
         else:
             keep.append(c)
+    hand.extend(taken)
     hand.sort()
+    memory.took(s, p, taken)  # the display is face up: everyone saw them go
     s.display = keep
     refill(s)
 
@@ -199,6 +204,7 @@ def place(s: MomijiState, action: Place) -> None:
     c = take_card(s.hands[p], action.kind)
     t = CARD_TYPE[c]
     v = CARD_VALUE[c]
+    memory.played(s, p, c)
     row = s.rows[p]
     for pile in row:
         if CARD_TYPE[pile[-1]] == t:

@@ -2,8 +2,9 @@
 
 Cards are ids (components.CARDS). A pile is a list of card ids, bottom first, top last; a row is
 a player's piles from left to right. In a view, hidden cards are -1 placeholders (the deck, the
-discard pile, other players' hands) and piles keep only their top card (or -1 placeholders for
-the cards under it when the `show_pile_sizes` option is on).
+discard pile, other players' hands); piles are whole, since every card in them was played face
+up. What each seat remembers of the hands and the discard pile is in `known` and `discarded`
+(memory.py).
 """
 
 from __future__ import annotations
@@ -19,18 +20,22 @@ from leafpile.engine import (
     InvalidStateError,
     OptionValue,
     State,
+    chance_rows,
     int_list,
     int_rows,
     require,
 )
 from leafpile.games.momiji.components import (
+    CARD_KIND,
     CARD_TYPE,
     CARD_VALUE,
     CARDS_PER_TYPE,
     HAND_LIMIT,
+    KIND_TYPE,
     LANDSCAPES,
     MAX_VALUE,
     NUM_CARDS,
+    NUM_KINDS,
     NUM_TYPES,
     OBJECTIVES,
     POSITIONS,
@@ -101,11 +106,15 @@ class MomijiState(State):
         "composted",
         "deck",
         "discard",
+        "discarded",
+        "discarded_chance",
         "display",
         "draft_pool",
         "draft_position",
         "first",
         "hands",
+        "known",
+        "known_chance",
         "land_used",
         "main_used",
         "mains_left",
@@ -159,6 +168,11 @@ class MomijiState(State):
         self.step_cards = 0  # cards discarded so far in this compost or sell_cards step
         # -- end of game (§5) --
         self.turns_left = -1  # -1: not triggered; else turns still to play after this one
+        # -- what the seats remember (memory.py) --
+        self.known: list[list[int]] = [[] for _ in range(num_players)]  # kinds taken face up
+        self.known_chance: list[list[float]] = [[] for _ in range(num_players)]
+        self.discarded: list[list[int]] = [[] for _ in range(num_players)]  # own, face down
+        self.discarded_chance: list[list[float]] = [[] for _ in range(num_players)]
 
     # -- the protocol ----------------------------------------------------------------------
     @property
@@ -202,6 +216,10 @@ class MomijiState(State):
         new.played = self.played[:]
         new.step_cards = self.step_cards
         new.turns_left = self.turns_left
+        new.known = [k[:] for k in self.known]
+        new.known_chance = [k[:] for k in self.known_chance]
+        new.discarded = [k[:] for k in self.discarded]
+        new.discarded_chance = [k[:] for k in self.discarded_chance]
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -232,6 +250,10 @@ class MomijiState(State):
             played=list(self.played),
             step_cards=self.step_cards,
             turns_left=self.turns_left,
+            known=[list(k) for k in self.known],
+            known_chance=[list(k) for k in self.known_chance],
+            discarded=[list(k) for k in self.discarded],
+            discarded_chance=[list(k) for k in self.discarded_chance],
         )
         return out
 
@@ -272,7 +294,12 @@ class MomijiState(State):
         s.played = int_list(data, "played")
         s.step_cards = require(data, "step_cards", int)
         s.turns_left = require(data, "turns_left", int)
+        if "known" in data or "discarded" in data:
+            s.known, s.known_chance = _memory(data, "known", players)
+            s.discarded, s.discarded_chance = _memory(data, "discarded", players)
+        # else: a save from before the seats remembered anything: nothing is remembered
         _check_consistent(s)
+        _check_memory(s)
         return s
 
 
@@ -316,15 +343,13 @@ def _check_consistent(s: MomijiState) -> None:
     if not s.redacted and sorted(known) != in_play:
         raise InvalidStateError("saved state's cards are not exactly the cards in play")
     for row in s.rows:
-        if any(pile[-1] < 0 for pile in row):
-            raise InvalidStateError("saved state has a pile whose top card is hidden")
+        if any(c < 0 for pile in row for c in pile):
+            raise InvalidStateError("saved state hides a card of a pile (all were played face up)")
         types = [CARD_TYPE[pile[-1]] for pile in row]
         if len(set(types)) != len(types):
             raise InvalidStateError("saved state has two piles of one type in a row")
-    whole = not s.redacted or s.phase == OVER or bool(s.options.get("show_pile_sizes"))
-    for row in s.rows:
         for pile in row:
-            _check_pile(pile, whole)
+            _check_pile(pile)
     if s.display != sorted(s.display) or any(hand != sorted(hand) for hand in s.hands):
         raise InvalidStateError("saved state's display and hands must be in ascending card order")
     if not all(objective_usable(o, s.types) for o in s.objectives):
@@ -354,17 +379,14 @@ def _check_consistent(s: MomijiState) -> None:
         )
 
 
-def _check_pile(pile: list[int], whole: bool) -> None:
-    """The known cards of a pile: one type, starting with a 0 (a 1 with the C3 power), never
-    going down, climbing by at most 2 (the C1 power), a 3 only on top (§3). `whole`: the
-    pile holds all its cards or placeholders (a view that hides pile sizes keeps only the top,
-    which need not be the first card)."""
-    known = [c for c in pile if c >= 0]
-    if any(CARD_TYPE[c] != CARD_TYPE[pile[-1]] for c in known):
+def _check_pile(pile: list[int]) -> None:
+    """A pile: one type, starting with a 0 (a 1 with the C3 power), never going down, climbing
+    by at most 2 (the C1 power), a 3 only on top (§3)."""
+    if any(CARD_TYPE[c] != CARD_TYPE[pile[-1]] for c in pile):
         raise InvalidStateError("saved state has a pile of two leaf types")
-    if whole and pile[0] >= 0 and CARD_VALUE[pile[0]] > 1:
+    if CARD_VALUE[pile[0]] > 1:
         raise InvalidStateError("saved state has a pile that does not start with a 0")
-    values = [CARD_VALUE[c] for c in known]
+    values = [CARD_VALUE[c] for c in pile]
     if any(v == MAX_VALUE for v in values[:-1]) or not all(
         0 <= b - a <= 2 for a, b in pairwise(values)
     ):
@@ -391,3 +413,48 @@ def _check_tiles(s: MomijiState) -> None:
         raise InvalidStateError("saved state gives one landscape tile twice")
     if not all(0 <= u < 1 << len(tiles) for u, tiles in zip(s.tiles_used, s.tiles, strict=True)):
         raise InvalidStateError("saved state marks a landscape used that the player lacks")
+
+
+def _memory(
+    data: Mapping[str, Any], key: str, players: int
+) -> tuple[list[list[int]], list[list[float]]]:
+    """One remembered field (memory.py): per player, kinds and the chance of each."""
+    kinds = int_rows(data, key, count=players)
+    chance = chance_rows(data, f"{key}_chance", players)
+    if [len(k) for k in kinds] != [len(c) for c in chance]:
+        raise InvalidStateError(f"saved state fields {key!r} and {key}_chance do not match")
+    if not all(0 <= k < NUM_KINDS for row in kinds for k in row):
+        raise InvalidStateError(f"saved state field {key!r} has a bad card kind")
+    return kinds, chance
+
+
+def _check_memory(s: MomijiState) -> None:
+    """What the seats remember must be true: kinds of the types in play; a card remembered
+    for sure in a hand (or, by its owner, in the discard pile) is there; a view remembers only
+    its own discards."""
+    in_play = CARDS_PER_TYPE * len(s.types)  # no card is taken face up twice
+    for p in range(s.num_players):
+        if not all(KIND_TYPE[k] in s.types for k in s.known[p] + s.discarded[p]):
+            raise InvalidStateError("saved state remembers a card whose type is not in play")
+        if len(s.known[p]) > in_play or len(s.discarded[p]) > in_play:
+            raise InvalidStateError("saved state remembers more cards than the game holds")
+        sure = [k for k, c in zip(s.known[p], s.known_chance[p], strict=True) if c >= 1.0]
+        if len(sure) > len(s.hands[p]) or not _within(sure, s.hands[p]):
+            raise InvalidStateError(f"saved state remembers cards that P{p} does not hold")
+        if s.redacted and p != s.viewer and s.discarded[p]:
+            raise InvalidStateError("a view remembers another player's face-down discards")
+        sure = [k for k, c in zip(s.discarded[p], s.discarded_chance[p], strict=True) if c >= 1]
+        if len(sure) > len(s.discard) or not _within(sure, s.discard):
+            raise InvalidStateError("saved state remembers discards that are not in the pile")
+
+
+def _within(kinds: list[int], cards: list[int]) -> bool:
+    """Whether `cards` hold at least these kinds (hidden cards, -1, may be anything)."""
+    if any(c < 0 for c in cards):
+        return True
+    have = [CARD_KIND[c] for c in cards]
+    for k in kinds:
+        if k not in have:
+            return False
+        have.remove(k)
+    return True

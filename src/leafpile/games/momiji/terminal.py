@@ -19,6 +19,8 @@ from leafpile.games.momiji.components import (
     CARD_TYPE,
     CARD_VALUE,
     CARDS,
+    KIND_NAMES,
+    KIND_TYPE,
     LANDSCAPES,
     MAX_VALUE,
     OBJECTIVES,
@@ -26,6 +28,7 @@ from leafpile.games.momiji.components import (
     setup_row,
 )
 from leafpile.games.momiji.main_actions import objective_cost
+from leafpile.games.momiji.memory import SURE
 from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, totals, winners
 from leafpile.games.momiji.state import DRAFT, OVER, MomijiState
 from leafpile.games.momiji.turn import closed_piles
@@ -49,6 +52,26 @@ def card_text(text: Text, card: int) -> None:
         text.append("??", style="dim")
     else:
         text.append(CARDS[card].kind_name, style=f"bold {TYPE_STYLES[CARD_TYPE[card]]}")
+
+
+def remembered_hand(state: MomijiState, p: int) -> Text:
+    """Another player's hand as the table remembers it: the cards seen taken face up (with a
+    `?` those that may have been discarded face down since), `??` for each other card."""
+    text = Text()
+    size = len(state.hands[p])
+    remembered = sorted(
+        zip(state.known[p], state.known_chance[p], strict=True), key=lambda kc: (-kc[1], kc[0])
+    )[:size]
+    for kind, chance in remembered:
+        style = TYPE_STYLES[KIND_TYPE[kind]]
+        text.append(
+            KIND_NAMES[kind] + ("" if chance >= SURE else "?"),
+            style=("bold " + style) if chance >= SURE else style,
+        )
+        text.append(" ")
+    for _ in range(size - len(remembered)):
+        text.append("?? ", style="dim")
+    return text
 
 
 def cards_text(cards: list[int], by_type: bool = False) -> Text:
@@ -237,6 +260,8 @@ def player_rows(
     )
     if shows_hand and state.hands[p]:
         grid.add_row(Text("    " + say("hand:")), cards_text(state.hands[p]))
+    elif state.hands[p]:
+        grid.add_row(Text("    " + say("hand:")), remembered_hand(state, p))
 
 
 def own_landscapes(state: MomijiState, own: int) -> RenderableType:

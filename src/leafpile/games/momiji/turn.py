@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from leafpile.engine import Action, opt_str
+from leafpile.games.momiji import memory
 from leafpile.games.momiji.actions import DISCARDS, Compost, Discard, End
 from leafpile.games.momiji.cards import kinds, take_card
 from leafpile.games.momiji.components import (
@@ -49,7 +50,10 @@ def compost_choices(s: MomijiState) -> list[Action]:
 
 def compost(s: MomijiState, action: Discard) -> None:
     p = s.to_move
-    s.discard.append(take_card(s.hands[p], action.kind))
+    hand = s.hands[p]
+    c = take_card(hand, action.kind)
+    s.discard.append(c)
+    memory.discarded_face_down(s, p, c, len(hand) + 1)
     s.step_cards += 1
     if s.step_cards == COMPOST_CARDS:
         s.acorns[p] += 1
@@ -73,8 +77,11 @@ def discard_choices(s: MomijiState) -> list[Action]:
 def discard(s: MomijiState, action: Discard) -> None:
     """§4.6: one discard towards the hand limit; the turn ends when it is reached."""
     p = s.to_move
-    s.discard.append(take_card(s.hands[p], action.kind))
-    if len(s.hands[p]) <= HAND_LIMIT:
+    hand = s.hands[p]
+    c = take_card(hand, action.kind)
+    s.discard.append(c)
+    memory.discarded_face_down(s, p, c, len(hand) + 1)
+    if len(hand) <= HAND_LIMIT:
         end_turn(s)
 
 

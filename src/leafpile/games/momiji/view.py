@@ -1,30 +1,28 @@
 """What each player may see, the twin determinization for bots, and the terminal picture.
 
-Hidden in Momiji (momiji.md §2, §3): every hand but your own, the deck order, the face-down
-discard pile, and every pile's cards under its top card (nobody may look through a pile, not
-even its owner; by default nobody knows pile sizes either: option `show_pile_sizes`). Once the
-game is over the piles are turned over for scoring, so views show them whole.
+Hidden in Momiji (momiji.md §2, §3): every hand but your own, the deck order and the face-down
+discard pile. Every card on a pile was played face up, so a view holds the piles whole (the
+physical rule forbids looking through a pile, not remembering what was played on it), and it
+carries what its seat remembers of the hidden parts (memory.py): the cards each player took
+face up and may still hold, and the seat's own face-down discards.
 """
 
 from __future__ import annotations
+
+import functools
 
 from rich.console import Group
 
 from leafpile.engine import Action, Rng
 from leafpile.games.momiji.components import (
-    CARD_TYPE,
-    CARD_VALUE,
+    CARD_KIND,
     CARDS,
-    MAX_VALUE,
     cards_of_types,
 )
-from leafpile.games.momiji.state import OVER, MomijiState
+from leafpile.games.momiji.memory import SURE
+from leafpile.games.momiji.state import MomijiState
 
 HIDDEN = -1
-
-
-def _sizes_shown(state: MomijiState) -> bool:
-    return bool(state.options.get("show_pile_sizes", False))
 
 
 def player_view(state: MomijiState, player: int | None) -> MomijiState:
@@ -35,115 +33,116 @@ def player_view(state: MomijiState, player: int | None) -> MomijiState:
     view.hands = [
         hand if p == player else [HIDDEN] * len(hand) for p, hand in enumerate(view.hands)
     ]
-    if state.phase != OVER:
-        if _sizes_shown(state):
-            view.rows = [[[HIDDEN] * (len(p) - 1) + [p[-1]] for p in row] for row in view.rows]
-        else:
-            view.rows = [[[p[-1]] for p in row] for row in view.rows]
+    for p in range(state.num_players):
+        if p != player:  # only the one who discarded face down knows what went
+            view.discarded[p] = []
+            view.discarded_chance[p] = []
     return view
 
 
 def determinize(view: MomijiState, player: int | None, rng: Rng) -> MomijiState:
-    """A full state consistent with `view`: the unknown cards are dealt at random, and each
-    pile gets cards under its top that make it a plausible pile (each lower value once, then
-    random extra cards of its type that are not higher than its top)."""
+    """A full state consistent with `view` and its memory: each hand holds the cards its player
+    was seen taking (the uncertain ones with their chance, else they lie in the discard pile),
+    the seat's own discards lie in the discard pile, and the other unseen cards are dealt at
+    random."""
     state = view.clone()
     state.redacted = False
     state.viewer = None
-    known = set(state.display)
-    for cards in (state.deck, state.discard, *state.hands):
-        known.update(cards)
-    piles = [pile for row in state.rows for pile in row]
-    for pile in piles:
-        known.update(pile)
-    pool = [c for c in cards_of_types(state.types) if c not in known]
-    rng.shuffle(pool)
-    placeholders = state.deck.count(HIDDEN) + state.discard.count(HIDDEN)
-    placeholders += sum(hand.count(HIDDEN) for hand in state.hands)
-    if view.phase != OVER:
-        if _sizes_shown(view):
-            pool = _fill_sized_piles(piles, pool)
-        else:
-            pool = _fill_hidden_piles(piles, pool, len(pool) - placeholders, rng)
-    it = iter(pool)
-    for p, hand in enumerate(state.hands):
-        if HIDDEN in hand:
-            state.hands[p] = sorted(c if c != HIDDEN else next(it) for c in hand)
-    state.discard = [c if c != HIDDEN else next(it) for c in state.discard]
-    state.deck = [c if c != HIDDEN else next(it) for c in state.deck]
+    seen = set(view.display)
+    for row in view.rows:
+        for pile in row:
+            seen.update(pile)
+    for hand in view.hands:
+        seen.update(hand)
+    unseen: dict[int, list[int]] = {}  # kind -> unseen cards of that kind
+    for c in _in_play(tuple(view.types)):
+        if c not in seen:
+            unseen.setdefault(CARD_KIND[c], []).append(c)
+
+    def take(kind: int) -> int:
+        cards = unseen.get(kind)
+        return cards.pop() if cards else HIDDEN  # copies of a kind are alike
+
+    hidden = [p for p, hand in enumerate(view.hands) if HIDDEN in hand]
+    hands: dict[int, list[int]] = {p: [] for p in hidden}
+    room = {p: len(view.hands[p]) for p in hidden}
+    discards: list[int] = []  # the face-down discard pile, as far as dealt
+    pile_room = len(view.discard)
+    spare: list[int] = []
+    own = player if player is not None else -1
+    # what is sure first, then what is likely
+    for sure in (True, False):
+        for p in hidden:
+            for kind, chance in zip(view.known[p], view.known_chance[p], strict=True):
+                if (chance >= SURE) != sure:
+                    continue
+                c = take(kind)
+                if c == HIDDEN:
+                    continue
+                if room[p] > 0 and (sure or rng.random() < chance):
+                    hands[p].append(c)
+                    room[p] -= 1
+                elif len(discards) < pile_room:  # discarded face down
+                    discards.append(c)
+                else:
+                    spare.append(c)
+        if own >= 0:
+            for kind, chance in zip(view.discarded[own], view.discarded_chance[own], strict=True):
+                if (chance >= SURE) != sure:
+                    continue
+                c = take(kind)
+                if c == HIDDEN:
+                    continue
+                if len(discards) < pile_room and (sure or rng.random() < chance):
+                    discards.append(c)
+                else:
+                    spare.append(c)
+    for cards in unseen.values():
+        spare.extend(cards)
+    rng.shuffle(spare)
+    it = iter(spare)
+    for p in hidden:
+        hand = hands[p]
+        hand.extend(next(it) for _ in range(room[p]))
+        state.hands[p] = sorted(hand)
+    discards.extend(next(it) for _ in range(pile_room - len(discards)))
+    state.discard = discards  # its order never matters: R2 takes from it at random
+    state.deck = list(it)
     state.rng = Rng(rng.next64())
     return state
 
 
-def _chain_needs(top: int) -> list[int]:
-    """Values a pile with this top card holds below it at least (highest first)."""
-    return list(range(CARD_VALUE[top] - 1, -1, -1))
+@functools.cache
+def _in_play(types: tuple[int, ...]) -> list[int]:
+    """The card ids of these types (determinize runs once per search iteration)."""
+    return cards_of_types(list(types))
 
 
-def _fits(card: int, top: int) -> bool:
-    return CARD_TYPE[card] == CARD_TYPE[top] and CARD_VALUE[card] <= min(
-        CARD_VALUE[top], MAX_VALUE - 1
-    )
-
-
-def _take_first(pool: list[int], type_: int, value: int) -> int | None:
-    for i, c in enumerate(pool):
-        if CARD_TYPE[c] == type_ and CARD_VALUE[c] == value:
-            return pool.pop(i)
+def contradiction(view: MomijiState, state: MomijiState) -> str | None:
+    """What in the full `state` contradicts what `view`'s seat remembers (None: nothing): a
+    card remembered for sure in a hand must be there, and so must the seat's own sure discards
+    in the discard pile."""
+    for p, hand in enumerate(state.hands):
+        if not _holds(hand, _sure(view.known[p], view.known_chance[p])):
+            return f"P{p}'s hand lacks a card remembered in it"
+    if view.viewer is not None:
+        v = view.viewer
+        if not _holds(state.discard, _sure(view.discarded[v], view.discarded_chance[v])):
+            return "the discard pile lacks a card its seat discarded"
     return None
 
 
-def _finish(pile: list[int], under: list[int]) -> None:
-    under.sort(key=lambda c: (CARD_VALUE[c], c))
-    pile[:] = [*under, pile[-1]]
+def _sure(kinds: list[int], chance: list[float]) -> list[int]:
+    return [k for k, c in zip(kinds, chance, strict=True) if c >= SURE]
 
 
-def _fill_sized_piles(piles: list[list[int]], pool: list[int]) -> list[int]:
-    for pile in piles:
-        top = pile[-1]
-        room = len(pile) - 1
-        under: list[int] = []
-        for value in _chain_needs(top):
-            if len(under) >= room:
-                break
-            c = _take_first(pool, CARD_TYPE[top], value)
-            if c is not None:
-                under.append(c)
-        while len(under) < room:
-            i = next((i for i, c in enumerate(pool) if _fits(c, top)), None)
-            if i is None:  # no plausible card left (rare powers): any card keeps counts right
-                i = next((i for i, c in enumerate(pool) if CARD_TYPE[c] == CARD_TYPE[top]), 0)
-            under.append(pool.pop(i))
-        _finish(pile, under)
-    return pool
-
-
-def _fill_hidden_piles(piles: list[list[int]], pool: list[int], budget: int, rng: Rng) -> list[int]:
-    unders: list[list[int]] = [[] for _ in piles]
-    for j, pile in enumerate(piles):
-        top = pile[-1]
-        for value in _chain_needs(top):
-            if budget <= 0:
-                break
-            c = _take_first(pool, CARD_TYPE[top], value)
-            if c is not None:
-                unders[j].append(c)
-                budget -= 1
-    rest: list[int] = []
-    for c in pool:
-        if budget > 0:
-            fitting = [j for j, pile in enumerate(piles) if _fits(c, pile[-1])]
-            if fitting:
-                unders[rng.choice(fitting)].append(c)
-                budget -= 1
-                continue
-        rest.append(c)
-    while budget > 0 and piles and rest:  # fallback: keep the counts right
-        unders[rng.randrange(len(piles))].append(rest.pop())
-        budget -= 1
-    for pile, under in zip(piles, unders, strict=True):
-        _finish(pile, under)
-    return rest
+def _holds(cards: list[int], kinds: list[int]) -> bool:
+    have = [CARD_KIND[c] for c in cards if c >= 0]
+    for k in kinds:
+        if k not in have:
+            return False
+        have.remove(k)
+    return True
 
 
 # -- words --------------------------------------------------------------------------------------

@@ -54,6 +54,12 @@ def determinize(view: UnderTheLeavesState, player: int | None, rng: Rng) -> Unde
     return state
 
 
+def contradiction(view: UnderTheLeavesState, state: UnderTheLeavesState) -> str | None:
+    """Nothing to remember beyond what the view shows: only the bag is hidden, a view lists its
+    unseen tiles already, and every tile leaves it face up, never to go back (§11 Q6)."""
+    return None
+
+
 # -- terminal rendering -------------------------------------------------------------------------
 _BG = {
     1: "black on pink1",

@@ -40,6 +40,9 @@ def draw(s: UndergroveState, p: int) -> None:
         s.deck = s.discard
         s.discard = []
         s.rng.shuffle(s.deck)
+        last = max(s.reshuffled) + 1  # everyone saw the face-up pile that became the deck
+        for t in s.deck:
+            s.reshuffled[t] = last
     if s.deck:
         s.hands[p].append(s.deck.pop(0))
 

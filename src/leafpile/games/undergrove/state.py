@@ -8,6 +8,11 @@ place-holder, and `pcarbon[corner]` the carbon it holds (a tree: 0, its carbon w
 as it grew; 3 under option `carbon_moves=bga`). `roots[4 * tile + i]` is the player whose root
 fills the slot of `tile` pointing at its corner i (TL, TR, BL, BR), or -1.
 
+`reshuffled[tile]` is the last reshuffle of the discard pile into the deck that the tile went
+through (0: none; [BGA] §3.2): the discard pile is face up, so everyone knows which tiles each
+new deck holds. In a view a hidden hand tile is written -1 - (the reshuffle it was drawn
+after), since a tile drawn after reshuffle e came from the tiles that reshuffle put in the deck.
+
 The turn is a stack of pending decisions (`pending`, top = last), each a small frozen object
 saved as `[kind, *ints]` (decision.py; the kinds are in kinds.py).
 
@@ -34,6 +39,7 @@ from leafpile.games.undergrove.components import (
     BLOCKER,
     BONUS_TILES,
     CORNER_OFFSETS,
+    DECK,
     END_SPACES,
     GOALS,
     NUM_TILES,
@@ -77,6 +83,7 @@ class UndergroveState(State):
         "ready",
         "redacted",
         "res",
+        "reshuffled",
         "rng",
         "root_symbols",
         "roots",
@@ -117,6 +124,7 @@ class UndergroveState(State):
         # cards and tiles
         self.deck: list[int] = []  # deck[0] is drawn next
         self.discard: list[int] = []
+        self.reshuffled = [0] * (NUM_TILES + 1)  # the last reshuffle each tile went through
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.goals: list[int] = []
         self.bonus_sets: list[list[int]] = []
@@ -167,6 +175,7 @@ class UndergroveState(State):
         new.paths = self.paths
         new.deck = self.deck[:]
         new.discard = self.discard[:]
+        new.reshuffled = self.reshuffled[:]
         new.hands = [h[:] for h in self.hands]
         new.goals = self.goals
         new.bonus_sets = [b[:] for b in self.bonus_sets]
@@ -209,6 +218,7 @@ class UndergroveState(State):
             roots=[[i // 4, i % 4, p] for i, p in enumerate(self.roots) if p >= 0],
             deck=list(self.deck),
             discard=list(self.discard),
+            reshuffled=list(self.reshuffled),
             hands=[list(h) for h in self.hands],
             goals=list(self.goals),
             bonus_sets=[list(b) for b in self.bonus_sets],
@@ -272,6 +282,8 @@ class UndergroveState(State):
             s.roots[4 * t + i] = p
         s.deck = int_list(data, "deck")
         s.discard = int_list(data, "discard")
+        if "reshuffled" in data:  # a save from before it was remembered: no reshuffle known
+            s.reshuffled = int_list(data, "reshuffled", length=NUM_TILES + 1, minimum=0)
         s.hands = int_rows(data, "hands", count=n)
         s.goals = int_list(data, "goals")
         s.bonus_sets = int_rows(data, "bonus_sets", count=3)
@@ -311,6 +323,22 @@ class UndergroveState(State):
         return s
 
 
+def _check_reshuffles(s: UndergroveState, hidden: list[int]) -> None:
+    """The deck holds only tiles of the last reshuffle (a reshuffle needs an empty deck), and
+    a view's hidden hand tiles come each from a reshuffle with such tiles left unseen."""
+    last = max(s.reshuffled)
+    if last > s.game.info.max_length:  # each reshuffle needs a discard first
+        raise InvalidStateError("saved state counts more reshuffles than a game could hold")
+    if any(s.reshuffled[t] for t in range(DECK[0])):
+        raise InvalidStateError("saved state reshuffled a tile that is never in the deck")
+    unseen = [s.reshuffled[t] for t in s.deck]
+    if not s.redacted and any(e != last for e in unseen):
+        raise InvalidStateError("saved state's deck holds a tile from before its last reshuffle")
+    for e in set(hidden):
+        if not -1 - last <= e <= -1 or hidden.count(e) > unseen.count(-1 - e):
+            raise InvalidStateError("saved state hides a hand tile no reshuffle could give")
+
+
 def _cell(x: int, y: int) -> int:
     if not (-OFFSET < x < OFFSET and -OFFSET < y < OFFSET):
         raise InvalidStateError(f"saved state has a position ({x},{y}) off the table")
@@ -333,8 +361,9 @@ def _check_consistent(s: UndergroveState) -> None:
     known += [t for t in range(1, NUM_TILES + 1) if s.pos[t] >= 0]
     if hidden and not s.redacted:
         raise InvalidStateError("a full saved state cannot have hidden hand tiles")
-    if any(t != -1 for t in hidden) or sorted(known) != list(range(1, NUM_TILES + 1)):
+    if sorted(known) != list(range(1, NUM_TILES + 1)):
         raise InvalidStateError("saved state's tiles are not exactly the 53 tiles of the game")
+    _check_reshuffles(s, hidden)
     if any(not 0 <= v <= 9 for v in s.track):
         raise InvalidStateError("saved state has a carbon-track position off the track")
     _check_pieces(s)

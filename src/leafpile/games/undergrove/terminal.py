@@ -256,7 +256,7 @@ def supply_line(state: UndergroveState, p: int) -> Text:
 
 def hand_line(state: UndergroveState, p: int, viewer: int | None) -> Text:
     hand = state.hands[p]
-    hidden = any(t == HIDDEN for t in hand) or (
+    hidden = any(t <= HIDDEN for t in hand) or (
         viewer is not None and viewer != p and state.redacted
     )
     if hidden or not hand:

@@ -74,7 +74,6 @@ from leafpile.games.momiji.web.table import (
     kind_info,
     objectives,
     player_area,
-    sizes_known,
     turn_summary,
     w,
 )
@@ -356,7 +355,6 @@ def extras(view: State) -> dict[str, Any]:
         "objectives": objs,
         "objective_cost": objective_cost(s),
         "hand": [card(c) for c in s.hands[me]] if me is not None else None,
-        "sizes_known": sizes_known(s),
         "over": s.phase == OVER,
         "winners": winners(s) if s.phase == OVER else None,  # (the replay page sends none)
         "phase": str(s.phase),
@@ -402,7 +400,7 @@ def extras(view: State) -> dict[str, Any]:
     }
     shown = [*s.display, *(s.hands[me] if me is not None else [])]
     shown += [c for row in s.rows for pile in row for c in pile]
-    out["kinds"] = {
-        KIND_NAMES[k]: kind_info(k) for k in sorted({CARD_KIND[c] for c in shown if c >= 0})
-    }
+    kinds = {CARD_KIND[c] for c in shown if c >= 0}
+    kinds.update(k for known in s.known for k in known)  # the cards remembered in hands
+    out["kinds"] = {KIND_NAMES[k]: kind_info(k) for k in sorted(kinds)}
     return out

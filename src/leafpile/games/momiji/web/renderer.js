@@ -451,7 +451,7 @@ export function createRenderer(root, ctx) {
 
   function pileEl(pile, p) {
     const closed = pile.closed || pile.closedAfter;
-    const stack = el("div", { class: `mj-stack${pile.size === null || pile.size > 1 ? " deep" : ""}` });
+    const stack = el("div", { class: `mj-stack${pile.size > 1 ? " deep" : ""}` });
     if (pile.top) stack.append(cardSvg(pile.top.kind, { torii: pile.closed }));
     // the chosen cards as numbered ghosts, each a little lower than the one it covers
     let over = 0;
@@ -468,10 +468,10 @@ export function createRenderer(root, ctx) {
     if (over) stack.style.margin = `0 calc(var(--card) * ${(0.12 + 0.06 * (over - 1)).toFixed(2)}) calc(var(--card) * ${(0.23 + 0.17 * (over - 1)).toFixed(2)}) 0`;
     const info = [];
     if (pile.fresh) info.push(t("new pile"));
-    else if (pile.size !== null) {
+    else {
       info.push(tn("{n} card", "{n} cards", pile.size));
-      if (pile.points !== null) info.push(t("{value} × {size} = {n}", { value: kindInfo(pile.top.kind).value, size: pile.size, n: pile.points }));
-    } else info.push(t("? cards"));
+      info.push(t("{value} × {size} = {n}", { value: kindInfo(pile.top.kind).value, size: pile.size, n: pile.points }));
+    }
     const infoEl = el("span", { class: "mj-pile-info" }, ...info.map((x) => el("span", {}, x)));
     const label = pile.top
       ? t("{type} pile, top card {card}", { type: leavesName(pile.type), card: cardWords(pile.top.kind) }) + (pile.closed ? " — " + t("closed with a torii") : "")
@@ -534,8 +534,7 @@ export function createRenderer(root, ctx) {
     const head = el("div", { class: "mj-player-head" },
       el("h3", {}, el("span", { class: "mj-name" }, ctx.seatName(p)), msg.you === p ? el("span", { class: "muted" }, " " + t("(you)")) : "",
         msg.to_move === p && msg.status === "playing" ? el("span", { class: "mj-to-move" }, t("to play")) : ""),
-      el("span", { class: "mj-total", "data-score": p, title: score === null ? t("Pile sizes are secret until the end.") : "" },
-        score === null ? t("? points") : tn("{n} point", "{n} points", score)),
+      el("span", { class: "mj-total", "data-score": p }, tn("{n} point", "{n} points", score)),
     );
     const stats = el("div", { class: "mj-stats" },
       el("span", { class: "mj-stat", "data-acorns": a.acorns, title: t("Acorns") }, acornIcon(), " ", tn("{n} acorn", "{n} acorns", a.acorns)),
@@ -543,10 +542,27 @@ export function createRenderer(root, ctx) {
       a.owned.length ? el("span", { class: "mj-stat" }, tn("owns {n} objective", "owns {n} objectives", a.owned.length)) : "",
     );
     return el("section", { class: `panel mj-player${msg.to_move === p && msg.status === "playing" ? " to-move" : ""}${msg.you === p ? " me" : ""}`, "data-player": p },
-      head, stats,
+      head, stats, rememberedHand(a),
       el("div", { class: "mj-row", "aria-label": t("Row of piles") }, ...(rowEls.length ? rowEls : [el("p", { class: "muted mj-no-piles" }, t("No piles yet."))])),
       landscapes(p),
     );
+  }
+
+  /** A hand this page does not see, as the table remembers it: the cards seen taken face up
+   * from the display (faded, with a "?", those a face-down discard may have taken since), and a
+   * back for each other card. */
+  function rememberedHand(a) {
+    if (!a.remembered || !a.hand) return "";
+    const cards = a.remembered.map((r) => {
+      const words = r.sure ? t("{card}, seen taken into this hand", { card: cardWords(r.kind) })
+        : t("{card}, seen taken, maybe discarded face down since", { card: cardWords(r.kind) });
+      const node = el("span", { class: `mj-known${r.sure ? "" : " maybe"}`, "data-kind": r.kind, "data-sure": String(r.sure), title: words },
+        cardSvg(r.kind, { cls: "mj-known-card" }));
+      if (!r.sure) node.append(el("span", { class: "mj-maybe-mark", "aria-hidden": "true" }, "?"));
+      return node;
+    });
+    for (let i = a.remembered.length; i < a.hand; i++) cards.push(el("span", { class: "mj-known back" }, backSvg("mj-known-card")));
+    return el("div", { class: "mj-known-hand", role: "group", "aria-label": t("Their hand as the table remembers it") }, ...cards);
   }
 
   function drawPlayers() {
@@ -663,7 +679,6 @@ export function createRenderer(root, ctx) {
       if (o.owner === null) continue;
       rows.push(row(t("“{objective}” (owner {name})", { objective: tm(o.text), name: ctx.seatName(o.owner) }), order.map((p) => (o.points ? o.points[p] : null)), "objective"));
     }
-    const secret = order.some((p) => e.players[p].score.total === null);
     scores.replaceChildren(
       el("h3", {}, e.over ? t("Final scores") : t("Scores so far")),
       el("table", { class: "mj-score-table" },
@@ -671,7 +686,6 @@ export function createRenderer(root, ctx) {
         el("tbody", {}, ...rows),
         el("tfoot", {}, el("tr", {}, el("th", {}, t("Total")), ...order.map((p) => el("td", { "data-total": p }, cell(e.players[p].score.total))))),
       ),
-      secret ? el("p", { class: "muted mj-small" }, t("Nobody may count a pile: pile sizes, and the objectives that depend on them, stay secret until the end.")) : "",
     );
   }
 

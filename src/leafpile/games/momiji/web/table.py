@@ -19,6 +19,7 @@ from leafpile.games.momiji.components import (
     TYPE_LETTERS,
 )
 from leafpile.games.momiji.landscapes import MOD_OF_POWER
+from leafpile.games.momiji.memory import SURE
 from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, metric
 from leafpile.games.momiji.state import (
     DRAFT,
@@ -43,20 +44,10 @@ from leafpile.i18n import Msg, as_json
 #: page sends the cards chosen so far without ending the Play, and the next tree goes on.
 TREE_LIMIT = 1500
 
-#: Objective metrics every view can compute (they read top cards and acorns only); the others
-#: need the pile sizes (`show_pile_sizes`) or, for card values under the tops, the game's end.
-VISIBLE_METRICS = frozenset({"visible_sum", "closed_piles", "pile_count", "acorns"})
-SIZE_METRICS = frozenset({"type_count", "biggest_pile"})
-
 
 def w(text: str) -> Any:
     """Words for the page: a Msg in its message form (translated there), plain text as is."""
     return as_json(text) or {"id": str(text)}
-
-
-def sizes_known(s: MomijiState) -> bool:
-    """Whether this view holds every pile whole (or its placeholders, so its size)."""
-    return not s.redacted or s.phase == OVER or bool(s.options.get("show_pile_sizes"))
 
 
 def card(c: int) -> dict[str, Any] | None:
@@ -80,22 +71,13 @@ def objectives(s: MomijiState, legal: set[str]) -> list[dict[str, Any]]:
     out = []
     for index, owner in zip(s.objectives, s.owners, strict=True):
         o = OBJECTIVES[index]
-        known = (
-            o.metric in VISIBLE_METRICS
-            or (o.metric in SIZE_METRICS and sizes_known(s))
-            or not s.redacted
-            or s.phase == OVER
-        )
-        values = [metric(s, p, index) for p in range(n)] if known else None
-        best: list[int] | None = None
-        points: list[int] | None = None
-        if values is not None:
-            top = max(values)
-            best = [p for p in range(n) if values[p] == top] if top > 0 else []
-            points = [
-                (OWNER_POINTS if p == owner else OTHER_POINTS) if owner >= 0 and p in best else 0
-                for p in range(n)
-            ]
+        values = [metric(s, p, index) for p in range(n)]  # piles are whole in every view
+        top = max(values)
+        best = [p for p in range(n) if values[p] == top] if top > 0 else []
+        points = [
+            (OWNER_POINTS if p == owner else OTHER_POINTS) if owner >= 0 and p in best else 0
+            for p in range(n)
+        ]
         action = f"obj {o.id}"
         out.append(
             {
@@ -114,7 +96,6 @@ def objectives(s: MomijiState, legal: set[str]) -> list[dict[str, Any]]:
 def player_area(
     s: MomijiState, p: int, legal: set[str], objs: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    whole = sizes_known(s)
     row = []
     for i, pile in enumerate(s.rows[p]):
         top = pile[-1]
@@ -123,9 +104,9 @@ def player_area(
             {
                 "type": TYPE_LETTERS[CARD_TYPE[top]],
                 "top": card(top),
-                "size": len(pile) if whole else None,
+                "size": len(pile),
                 "closed": CARD_VALUE[top] == MAX_VALUE,
-                "points": CARD_VALUE[top] * len(pile) if whole else None,
+                "points": CARD_VALUE[top] * len(pile),
                 "swap": swap if p == s.to_move and swap in legal else None,
             }
         )
@@ -143,21 +124,33 @@ def player_area(
                 "action": action if p == s.to_move and action in legal else None,
             }
         )
-    piles = sum(r["points"] for r in row) if whole else None
-    objective = (
-        sum(o["points"][p] for o in objs if o["owner"] is not None)
-        if all(o["points"] is not None for o in objs if o["owner"] is not None)
-        else None
-    )
-    total = None if piles is None or objective is None else piles + s.acorns[p] + objective
+    piles = sum(r["points"] for r in row)
+    objective = sum(o["points"][p] for o in objs if o["owner"] is not None)
     return {
         "acorns": s.acorns[p],
         "hand": len(s.hands[p]),
+        "remembered": remembered(s, p),
         "row": row,
         "landscapes": lands,
         "owned": [o["id"] for o in objs if o["owner"] == p],
-        "score": {"piles": piles, "acorns": s.acorns[p], "objectives": objective, "total": total},
+        "score": {
+            "piles": piles,
+            "acorns": s.acorns[p],
+            "objectives": objective,
+            "total": piles + s.acorns[p] + objective,
+        },
     }
+
+
+def remembered(s: MomijiState, p: int) -> list[dict[str, Any]] | None:
+    """A hand this view does not see, as its seat remembers it (memory.py): the kinds seen
+    taken face up, likeliest first, `sure` unless a face-down discard may have taken them
+    since; at most as many as the hand holds. None for a hand the view shows."""
+    hand = s.hands[p]
+    if not hand or hand[0] >= 0:
+        return None
+    entries = sorted(zip(s.known[p], s.known_chance[p], strict=True), key=lambda e: -e[1])
+    return [{"kind": KIND_NAMES[k], "sure": c >= SURE} for k, c in entries[: len(hand)]]
 
 
 def display(s: MomijiState, legal: set[str]) -> list[dict[str, Any]]:

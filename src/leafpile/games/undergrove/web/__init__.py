@@ -32,7 +32,7 @@ from leafpile.games.undergrove.scoring import (
 )
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.turn import DEFAULT_ROUND_LIMIT
-from leafpile.games.undergrove.view import HIDDEN, deck_count
+from leafpile.games.undergrove.view import deck_count
 from leafpile.games.undergrove.web.choices import choices
 from leafpile.games.undergrove.web.prompts import (
     next_steps,
@@ -89,7 +89,7 @@ def _tiles(s: UndergroveState) -> dict[str, dict[str, Any]]:
     shown = [t for t in range(1, len(s.pos)) if s.pos[t] >= 0]
     if s.viewer is not None or not s.redacted:
         viewers = [s.viewer] if s.redacted else range(s.num_players)
-        shown += [t for p in viewers if p is not None for t in s.hands[p] if t != HIDDEN]
+        shown += [t for p in viewers if p is not None for t in s.hands[p] if t >= 0]
     out = {}
     for t in shown:
         spec = tile(t)

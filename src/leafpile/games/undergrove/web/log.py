@@ -99,9 +99,10 @@ def _reveal(s: UndergroveState, action: Action) -> None:
     elif isinstance(action, Numbered) and action.verb == "discard":
         t = action.n
     hand = s.hands[s.to_move]
-    if t is None or t in hand or HIDDEN not in hand:
+    if t is None or t in hand or not any(h < 0 for h in hand):
         return
-    hand[hand.index(HIDDEN)] = t
+    slot = HIDDEN - s.reshuffled[t]  # the placeholder of the reshuffle it was drawn after
+    hand[hand.index(slot) if slot in hand else next(i for i, h in enumerate(hand) if h < 0)] = t
     if t in s.deck:
         s.deck.remove(t)
 
