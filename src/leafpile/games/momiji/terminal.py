@@ -88,7 +88,8 @@ def cards_text(cards: list[int], by_type: bool = False) -> Text:
 
 
 def sizes_known(state: MomijiState) -> bool:
-    return not state.redacted or bool(state.options.get("show_pile_sizes")) or state.phase == OVER
+    """Every card on a pile was played face up, so every seat remembers each pile whole."""
+    return True
 
 
 def own_seat(state: MomijiState, viewer: int | None) -> int | None:
