@@ -137,13 +137,15 @@ class Clocks:
     def after_move(self, seat: int, mover: int | None, now: float) -> Clocks:
         """The clocks once `seat` has moved at `now` and `mover` (a seat a person plays, or
         None) is to move: the mover's time is charged, and when the turn passes the mover
-        gains the increment (real-time) or the next person a fresh move's time (turn-based)."""
+        gains the increment (real-time), or both have a fresh move's time (turn-based)."""
         passed = mover != seat
         clocks = self.stopped(now)
         if passed and self.running == seat and self.rule.kind == REALTIME:
             clocks = clocks.with_bank(seat, clocks.banks[seat] + self.rule.increment)
-        if passed and mover is not None and self.rule.kind == TURN:
-            clocks = clocks.with_bank(mover, float(self.rule.bank))
+        if passed and self.rule.kind == TURN:  # each move has the whole time afresh
+            clocks = clocks.reset(seat)
+            if mover is not None:
+                clocks = clocks.reset(mover)
         return clocks.started(mover, now)
 
     def reset(self, seat: int) -> Clocks:
