@@ -55,7 +55,8 @@ def test_only_the_creator_removes_and_only_a_player_who_has_not_acted(lite):
     seats = r.json()["seats"]
     assert seats[1]["open"] and r.json()["status"] == "waiting"
     assert snapshot(lite, table)["status"] == "waiting"
-    assert HTTP.get(f"{lite.base}/api/tables/{table}", headers={"authorization": f"Bearer {tok_b}"}).status_code == 403
+    gone = {"authorization": f"Bearer {tok_b}"}  # Bo's token holds no seat any more
+    assert HTTP.get(f"{lite.base}/api/tables/{table}", headers=gone).status_code == 403
     tok_c = _join(lite, table, "Cy")  # someone else takes the seat: the game goes on
     after = snapshot(lite, table, tok_c)
     assert after["status"] == "playing" and after["to_move"] == 1 and after["legal"]
