@@ -51,7 +51,7 @@ function isLow(seconds) {
 }
 
 function tick(msg) {
-  for (const node of document.querySelectorAll("#players .clock")) {
+  for (const node of document.querySelectorAll(".clock[data-seat]")) {
     const seat = Number(node.dataset.seat);
     const left = remaining(seat);
     node.textContent = formatClock(left);
@@ -72,6 +72,11 @@ function renderClocks(msg) {
   for (const item of document.querySelectorAll("#players .player")) {
     const seat = Number(item.dataset.seat);
     item.querySelector(".score").before(el("span", { class: "clock", "data-seat": seat, title: t("Time left") }));
+  }
+  // the running clock also beside whose turn it is, in sight on a phone
+  const turn = document.getElementById("turn");
+  if (turn && clock.running !== null && msg.status === "playing") {
+    turn.append(" ", el("span", { class: "clock turn-clock", "data-seat": clock.running }));
   }
   tick(msg);
   if (msg.status === "playing" && clock.running !== null) ticker = setInterval(() => tick(msg), 250);
