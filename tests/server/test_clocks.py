@@ -200,3 +200,38 @@ def test_a_restart_mid_turn_keeps_every_turn_based_clock_exact(db_url):
             await manager.stop()
 
     run_async(second())
+
+
+def test_a_database_from_before_clocks_upgrades_and_its_tables_load(tmp_path):
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    import leafpile.server.db as dbmod
+
+    db = Database(f"sqlite:///{tmp_path / 'old.db'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(dbmod.__file__).parent / "migrations"))
+    with db.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(
+            text(
+                "INSERT INTO tables (id, game, players, options, seed, status, created_at,"
+                " updated_at) VALUES ('old', 'autumn', 2, '{}', 1, 'playing', 1.0, 1.0)"
+            )
+        )
+        for seat in (0, 1):
+            conn.execute(
+                text("INSERT INTO seats (table_id, seat, kind) VALUES ('old', :s, 'human')"),
+                {"s": seat},
+            )
+    with db.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM seats")).scalar() == 2
+    db.migrate()
+    (raw,) = db.load_tables(["old"])
+    assert raw.settings is not None and raw.settings.private is False
+    assert raw.settings.clock is None and [s.stand_in for s in raw.seats] == [None, None]
+    db.close()

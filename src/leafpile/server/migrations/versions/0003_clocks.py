@@ -19,21 +19,21 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(
-            sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false())
-        )
-        batch.add_column(sa.Column("clock", sa.Text, nullable=True))
-        batch.add_column(sa.Column("clock_state", sa.Text, nullable=True))
-        batch.add_column(sa.Column("replacement", sa.String(40), nullable=True))
-        batch.add_column(sa.Column("host_hash", sa.String(64), nullable=True))
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("stand_in", sa.String(40), nullable=True))
-    with op.batch_alter_table("actions") as batch:
-        batch.add_column(sa.Column("played_by", sa.String(48), nullable=True))
+    # Plain ADD COLUMN (SQLite has it): a batch operation would copy `tables` into a new
+    # table and drop the old one, and the drop cascades to every table's seats and actions.
+    op.add_column(
+        "tables", sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column("tables", sa.Column("clock", sa.Text, nullable=True))
+    op.add_column("tables", sa.Column("clock_state", sa.Text, nullable=True))
+    op.add_column("tables", sa.Column("replacement", sa.String(40), nullable=True))
+    op.add_column("tables", sa.Column("host_hash", sa.String(64), nullable=True))
+    op.add_column("seats", sa.Column("stand_in", sa.String(40), nullable=True))
+    op.add_column("actions", sa.Column("played_by", sa.String(48), nullable=True))
 
 
 def downgrade() -> None:
+    # (on SQLite, recreating `tables` cascades to its children: downgrade a copy, or PostgreSQL)
     with op.batch_alter_table("actions") as batch:
         batch.drop_column("played_by")
     with op.batch_alter_table("seats") as batch:
