@@ -11,7 +11,8 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -82,18 +83,20 @@ def create_app(
     rate_limit: RateLimit | None = None,
     bot_workers: str = "process",
     waiting_ttl: float = WAITING_TTL,
+    now: Callable[[], float] = time.time,
 ) -> Starlette:
     """The whole platform as one ASGI app (tables are loaded from `db_url` at start-up).
 
     `allow_client_seed` lets a request fix the seed (tests); `bot_workers` is "process" or
     "thread"; seat bots wait `bot_delay` seconds before moving; a waiting table nobody joins
-    or watches for `waiting_ttl` seconds is closed."""
+    or watches for `waiting_ttl` seconds is closed; `now` is the clocks' time (tests)."""
     manager = TableManager(
         Database(db_url),
         BotPool(bot_workers),
         bot_delay=bot_delay,
         publish=protocol.broadcast,
         waiting_ttl=waiting_ttl,
+        now=now,
     )
     ctx = Context(manager, rate_limit or RateLimit(), allow_client_seed=allow_client_seed)
 
@@ -120,6 +123,9 @@ def create_app(
             Route("/api/tables/{table_id}", routes.api_table),
             Route("/api/tables/{table_id}/seats", routes.api_join, methods=["POST"]),
             Route("/api/tables/{table_id}/actions", routes.api_act, methods=["POST"]),
+            Route("/api/tables/{table_id}/leave", routes.api_leave, methods=["POST"]),
+            Route("/api/tables/{table_id}/return", routes.api_come_back, methods=["POST"]),
+            Route("/api/tables/{table_id}/remove", routes.api_remove, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", routes.api_replay),
             Route("/api/tables/{table_id}/record", routes.api_record),
             WebSocketRoute("/ws/tables/{table_id}", table_socket),

@@ -36,6 +36,7 @@ from leafpile.server.schema import (
     StoredAction,
     TableChanges,
     TableRow,
+    TableSettings,
     actions,
     seats,
     snapshots,
@@ -169,24 +170,29 @@ class Database:
             row = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
+            clock_state = conn.execute(
+                select(tables.c.clock_state).where(tables.c.id == table_id)
+            ).scalar()
             seat_rows = [
-                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in)
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
                 )
             ]
-            found = [
-                (a.n, a.seat, a.notation, a.lines)
-                for a in conn.execute(
+            stored = list(
+                conn.execute(
                     select(actions)
                     .where(actions.c.table_id == table_id, actions.c.n >= version)
                     .order_by(actions.c.n)
                 )
-            ]
-        return TableChanges(row.status, seat_rows, found)
+            )
+        found = [(a.n, a.seat, a.notation, a.lines) for a in stored]
+        played_by = {a.n: a.played_by for a in stored if a.played_by is not None}
+        return TableChanges(row.status, seat_rows, found, clock_state, played_by)
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
+        settings = row.settings or TableSettings()
         with self.engine.begin() as conn:
             conn.execute(
                 tables.insert().values(
@@ -198,6 +204,11 @@ class Database:
                     status=row.status,
                     created_at=row.created_at,
                     updated_at=now,
+                    private=settings.private,
+                    clock=settings.clock,
+                    clock_state=settings.clock_state,
+                    replacement=settings.replacement,
+                    host_hash=settings.host_hash,
                 )
             )
             conn.execute(
@@ -217,7 +228,13 @@ class Database:
             self._announce(conn, "new", row.id)
 
     def take_seat(
-        self, table_id: str, seat: int, name: str, token_hash: str, new_status: str | None
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        new_status: str | None,
+        clock_state: str | None = None,
     ) -> None:
         """Give an open human seat to a player; ConflictError if it was taken meanwhile."""
         with self.engine.begin() as conn:
@@ -236,6 +253,8 @@ class Database:
             values: dict[str, Any] = {"updated_at": time.time()}
             if new_status is not None:
                 values["status"] = new_status
+            if clock_state is not None:
+                values["clock_state"] = clock_state
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
             self._announce(conn, "seat", table_id)
 
@@ -286,6 +305,7 @@ class Database:
                             "notation": a.notation,
                             "created_at": now,
                             "lines": a.lines,
+                            "played_by": a.played_by,
                         }
                         for a in batch
                     ],
@@ -294,6 +314,8 @@ class Database:
                     values: dict[str, Any] = {"updated_at": now}
                     if a.new_status is not None:
                         values["status"] = a.new_status
+                    if a.clock_state is not None:
+                        values["clock_state"] = a.clock_state
                     conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
                     self._announce(conn, "action", a.table_id, a.n + 1)
                     if a.snapshot is not None:
@@ -355,16 +377,21 @@ class Database:
                     out[r.id] = LoadedTable(
                         r.id, r.game, r.players, r.options, r.seed, r.status, r.created_at
                     )
+                    out[r.id].settings = TableSettings(
+                        bool(r.private), r.clock, r.replacement, r.host_hash, r.clock_state
+                    )
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):
                     out[s.table_id].seats.append(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in)
                     )
                 for a in conn.execute(
                     select(actions).where(actions.c.table_id.in_(chunk)).order_by(actions.c.n)
                 ):
                     out[a.table_id].actions.append((a.n, a.seat, a.notation, a.lines))
+                    if a.played_by is not None:
+                        out[a.table_id].played_by[a.n] = a.played_by
                 for p in conn.execute(select(snapshots).where(snapshots.c.table_id.in_(chunk))):
                     out[p.table_id].snapshot = (p.version, p.state)
         return [out[i] for i in ids if i in out]

@@ -147,6 +147,30 @@ class Damaged(Refusal):
     code = "damaged"
 
 
+class BadClock(Refusal):
+    """A table's clock is not one the server offers (kind, bounds, types)."""
+
+    code = "bad_clock"
+
+
+class NotHost(Refusal):
+    """Only the table's creator (who holds its host secret) may do this."""
+
+    code = "not_host"
+
+
+class AlreadyActed(Refusal):
+    """A player who has acted at a table cannot be removed from it."""
+
+    code = "already_acted"
+
+
+class StoodIn(Refusal):
+    """A bot is playing this seat for its person, who must take it back to act."""
+
+    code = "stood_in"
+
+
 class Busy(Refusal):
     """The server is doing as much of this kind of work as it allows at once."""
 

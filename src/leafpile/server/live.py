@@ -20,9 +20,10 @@ from leafpile.engine.match import Match
 from leafpile.engine.options import OptionValue
 from leafpile.games import get_game
 from leafpile.i18n import Msg
+from leafpile.server.clocks import ClockRule, Clocks
 from leafpile.server.errors import BadOptions, NotFinished
 from leafpile.server.position import LogEntry, Position, audience_views
-from leafpile.server.schema import LoadedTable, SeatRow, TableChanges, TableRow
+from leafpile.server.schema import LoadedTable, SeatRow, TableChanges, TableRow, TableSettings
 
 log = logging.getLogger("leafpile.server")
 
@@ -68,6 +69,12 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the address that opened it (limits; not stored)
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
+    private: bool = False  # reachable only through its invite link, never listed
+    replacement: str | None = None  # the bot level standing in for leavers and timeouts
+    host_hash: str | None = None  # sha256 of the creator's secret (None: nobody is host)
+    clocks: Clocks | None = None  # None: the table has no clock
+    played_by: dict[int, str] = field(default_factory=dict)  # action n -> its stand-in
+    now: Callable[[], float] = time.time  # the manager's clock (a fake one in tests)
 
     @property
     def game(self) -> Game:
@@ -114,6 +121,19 @@ class LiveTable:
         twins = sum(1 for s in self.seats if s.kind == BOT and s.bot == seat.bot)
         return f"{seat.bot} bot" + (f" {seat.seat + 1}" if twins > 1 else "")
 
+    def bot_of(self, seat: int) -> str | None:
+        """The bot level that plays `seat` now: its own bot, or one standing in for its
+        person (None: a person plays it, or it is open)."""
+        row = self.seats[seat]
+        return row.bot if row.kind == BOT else row.stand_in
+
+    def person_to_move(self) -> int | None:
+        """The seat to move when a person plays it and the game runs (whose clock runs)."""
+        seat = self.position.to_move
+        if self.status != PLAYING or seat < 0 or self.bot_of(seat) is not None:
+            return None
+        return seat
+
     def open_seats(self) -> list[SeatRow]:
         return [s for s in self.seats if s.kind == HUMAN and s.token_hash is None]
 
@@ -150,9 +170,18 @@ class LiveTable:
             moved = True
         for row in changes.seats:
             mine = self.seats[row.seat]
-            if (mine.name, mine.token_hash) != (row.name, row.token_hash):
-                mine.name, mine.token_hash = row.name, row.token_hash
+            if (mine.name, mine.token_hash, mine.stand_in) != (
+                row.name,
+                row.token_hash,
+                row.stand_in,
+            ):
+                mine.name, mine.token_hash, mine.stand_in = row.name, row.token_hash, row.stand_in
                 moved = True
+        self.played_by.update(changes.played_by)
+        if self.clocks is not None and changes.clock_state is not None:
+            clocks = Clocks.from_json(self.clocks.rule, changes.clock_state, self.players)
+            moved = moved or clocks != self.clocks
+            self.clocks = clocks
         if changes.status != self.status and self.status != FINISHED:
             self.status = changes.status
             moved = True
@@ -168,8 +197,25 @@ class LiveTable:
                 "table": self.id,
                 "seats": [s.name if s.kind == HUMAN else f"bot:{s.bot}" for s in self.seats],
                 "created_at": self.created_at,
+                "played_by": self.parts(),
             },
         )
+
+    def parts(self) -> list[list[dict[str, Any]]]:
+        """Who played which part of each seat: runs of its actions (`first` to `last`,
+        action numbers) by its person or by a bot standing in (`by`: name or "bot:level")."""
+        out: list[list[dict[str, Any]]] = [[] for _ in self.seats]
+        for n, entry in enumerate(self.log):
+            if not 0 <= entry.seat < len(self.seats):
+                continue
+            seat = self.seats[entry.seat]
+            by = self.played_by.get(n) or (seat.name if seat.kind == HUMAN else f"bot:{seat.bot}")
+            runs = out[entry.seat]
+            if runs and runs[-1]["by"] == by:
+                runs[-1]["last"] = n
+            else:
+                runs.append({"by": by, "first": n, "last": n})
+        return out
 
     def finished_record(self) -> GameRecord:
         """The record for download: only once the game is over, since it holds the seed."""
@@ -194,12 +240,19 @@ class NewTable:
     seats: list[SeatRow]
     sit: int | None = None  # the creator's seat (a human one), if they sit down
     name: str | None = None  # the creator's display name when they sit
+    private: bool = False
+    clock: ClockRule | None = None
+    replacement: str | None = None
+    #: the creator's secret, returned once: whoever holds it may remove a player
+    host: str = field(default_factory=lambda: secrets.token_urlsafe(24))
 
 
-def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable, str | None]:
+def open_table(
+    new: NewTable, creator: str | None, now: float | None = None
+) -> tuple[TableRow, LiveTable, str | None]:
     """A new table's row to store, the table to serve once it is stored, and the creator's
     seat token (None: the creator does not sit). Options the game refuses raise
-    `BadOptions`."""
+    `BadOptions`. `now`: the manager's time (its clock may be a test's)."""
     seed = new.seed if new.seed is not None else secrets.randbits(63)
     token: str | None = None
     if new.sit is not None:
@@ -211,15 +264,25 @@ def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable,
     except LeafpileError as e:
         raise BadOptions(str(e)) from None
     open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
+    clocks = Clocks.fresh(new.clock, new.players) if new.clock is not None else None
+    settings = TableSettings(
+        private=new.private,
+        clock=new.clock.to_json() if new.clock is not None else None,
+        replacement=new.replacement,
+        host_hash=hash_token(new.host),
+    )
+    # a private table's id is its only lock: 96 random bits instead of 48 ([D])
+    id_bytes = 12 if new.private else 6
     row = TableRow(
-        id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
+        id=secrets.token_urlsafe(id_bytes).replace("-", "x").replace("_", "y"),
         game=new.game.info.name,
         players=new.players,
         options=match.record.options,
         seed=seed,
         status=WAITING if open_seats else PLAYING,
-        created_at=time.time(),
+        created_at=time.time() if now is None else now,
         seats=new.seats,
+        settings=settings,
     )
     table = LiveTable(
         id=row.id,
@@ -229,7 +292,14 @@ def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable,
         seats=row.seats,
         position=Position(new.game, match.state, 0, finished=False),
         creator=creator,
+        private=new.private,
+        replacement=new.replacement,
+        host_hash=settings.host_hash,
+        clocks=clocks,
     )
+    if clocks is not None and row.status == PLAYING:
+        table.clocks = clocks.started(table.person_to_move(), row.created_at)
+    settings.clock_state = table.clocks.to_json() if table.clocks is not None else None
     return row, table, token
 
 
@@ -262,7 +332,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
 
         match.state = record.replay(game, visit)
     position = Position(game, match.state, len(record.actions), raw.status == FINISHED)
-    return LiveTable(
+    table = LiveTable(
         id=raw.id,
         match=match,
         status=raw.status,
@@ -270,7 +340,16 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         seats=raw.seats,
         position=position,
         log=entries,
+        played_by=dict(raw.played_by),
     )
+    settings = raw.settings or TableSettings()
+    table.private = settings.private
+    table.replacement = settings.replacement
+    table.host_hash = settings.host_hash
+    rule = ClockRule.from_json(settings.clock)
+    if rule is not None:
+        table.clocks = Clocks.from_json(rule, settings.clock_state, raw.players)
+    return table
 
 
 def _from_snapshot(

@@ -12,6 +12,16 @@ from typing import Any
 from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.games import GAMES
+from leafpile.server.clocks import (
+    BANK_MAX,
+    BANK_MIN,
+    INCREMENT_MAX,
+    NONE,
+    PER_MOVE_MAX,
+    PER_MOVE_MIN,
+    REALTIME,
+    TURN,
+)
 from leafpile.server.protocol import ACTION_MAX, STATUS
 from leafpile.server.schema import NAME_MAX
 
@@ -36,6 +46,8 @@ _SEAT = {
         "name": {"type": ["string", "null"]},
         "open": {"type": "boolean"},
         "connected": {"type": "boolean"},
+        "stand_in": {"type": ["string", "null"]},
+        "acted": {"type": "boolean"},
     },
 }
 
@@ -58,7 +70,51 @@ _STATE = {
         "scores": {"type": "array"},
         "winners": {"type": ["array", "null"]},
         "extras": {"type": "object"},
+        "private": {"type": "boolean"},
+        "replacement": {"type": ["string", "null"]},
+        "clock": {
+            "type": ["object", "null"],
+            "required": ["kind", "remaining", "running", "server_time"],
+            "properties": {
+                "kind": {"enum": [REALTIME, TURN]},
+                "remaining": {"type": "array", "items": {"type": "number", "minimum": 0}},
+                "running": {"type": ["integer", "null"]},
+                "server_time": {"type": "number"},
+            },
+        },
+        "parts": {"type": ["array", "null"]},
     },
+}
+
+_CLOCK = {
+    "oneOf": [
+        {"type": "null"},
+        {
+            "type": "object",
+            "required": ["kind"],
+            "properties": {"kind": {"enum": [NONE]}},
+            "additionalProperties": False,
+        },
+        {
+            "type": "object",
+            "required": ["kind", "bank"],
+            "properties": {
+                "kind": {"enum": [REALTIME]},
+                "bank": {"type": "integer", "minimum": BANK_MIN, "maximum": BANK_MAX},
+                "increment": {"type": "integer", "minimum": 0, "maximum": INCREMENT_MAX},
+            },
+            "additionalProperties": False,
+        },
+        {
+            "type": "object",
+            "required": ["kind", "per_move"],
+            "properties": {
+                "kind": {"enum": [TURN]},
+                "per_move": {"type": "integer", "minimum": PER_MOVE_MIN, "maximum": PER_MOVE_MAX},
+            },
+            "additionalProperties": False,
+        },
+    ]
 }
 
 _NEW_TABLE = {
@@ -89,6 +145,9 @@ _NEW_TABLE = {
         "sit": {"type": ["integer", "null"], "minimum": 0},
         "name": {"type": "string", "maxLength": NAME_MAX},
         "seed": {"type": "integer", "minimum": 0},
+        "private": {"type": "boolean"},
+        "clock": _CLOCK,
+        "replacement": {"enum": sorted(BOTS)},
     },
 }
 
@@ -201,6 +260,46 @@ def describe() -> dict[str, Any]:
                 ),
                 "responses": {
                     "200": _json(_STATE_REF, "the seat's new state"),
+                    **_refusals(400, 401, 403, 404, 409, 413, 422, *_BUSY),
+                },
+            }
+        },
+        "/api/tables/{table_id}/leave": {
+            "post": {
+                "operationId": "leave",
+                "parameters": [_TABLE_ID, _AUTH],
+                "responses": {
+                    "200": _json(_STATE_REF, "the seat left (open again, or a bot stands in)"),
+                    **_refusals(401, 403, 404, 409, 422, *_BUSY),
+                },
+            }
+        },
+        "/api/tables/{table_id}/return": {
+            "post": {
+                "operationId": "come_back",
+                "parameters": [_TABLE_ID, _AUTH],
+                "responses": {
+                    "200": _json(_STATE_REF, "the person plays their seat again"),
+                    **_refusals(401, 403, 404, 409, 422, *_BUSY),
+                },
+            }
+        },
+        "/api/tables/{table_id}/remove": {
+            "post": {
+                "operationId": "remove",
+                "parameters": [
+                    _TABLE_ID,
+                    {**_AUTH, "description": "`Bearer <host secret>` (the creator's)"},
+                ],
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["seat"],
+                        "properties": {"seat": {"type": "integer", "minimum": 0}},
+                    }
+                ),
+                "responses": {
+                    "200": _json(_STATE_REF, "the table with that seat open again"),
                     **_refusals(400, 401, 403, 404, 409, 413, 422, *_BUSY),
                 },
             }

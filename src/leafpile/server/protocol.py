@@ -19,6 +19,7 @@ from leafpile.bots import BOTS
 from leafpile.engine import LeafpileError
 from leafpile.games import GAMES
 from leafpile.i18n import Msg
+from leafpile.server.clocks import read_clock
 from leafpile.server.errors import (
     BadJson,
     BadName,
@@ -33,6 +34,7 @@ from leafpile.server.errors import (
 )
 from leafpile.server.live import BOT, FINISHED, HUMAN, PLAYING, LiveTable, NewTable
 from leafpile.server.schema import NAME_MAX, SeatRow
+from leafpile.server.seating import DEFAULT_REPLACEMENT
 
 log = logging.getLogger("leafpile.server")
 
@@ -46,6 +48,7 @@ STATUS: dict[str, int] = {
     "bad_json": 400,
     "no_token": 401,
     "bad_token": 403,
+    "not_host": 403,
     "unknown_table": 404,
     "not_found": 404,
     "table_full": 409,
@@ -56,12 +59,15 @@ STATUS: dict[str, int] = {
     "not_your_turn": 409,
     "conflict": 409,
     "not_finished": 409,
+    "already_acted": 409,
+    "stood_in": 409,
     "too_large": 413,
     "unknown_game": 422,
     "bad_options": 422,
     "bad_seats": 422,
     "bad_seed": 422,
     "bad_name": 422,
+    "bad_clock": 422,
     "illegal": 422,
     "flooding": 429,
     "too_many_sockets": 429,
@@ -231,7 +237,15 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
         if seats[sit].kind != HUMAN:
             raise BadSeats(Msg("you cannot sit in a bot's seat"))
         name = check_name(body.get("name"))
-    return NewTable(game, players, resolved, seed, seats, sit, name)
+    private = body.get("private", False)
+    if not isinstance(private, bool):
+        raise BadRequest("private must be true or false")
+    clock = read_clock(body.get("clock"))
+    replacement = body.get("replacement", DEFAULT_REPLACEMENT)
+    if not isinstance(replacement, str) or replacement not in BOTS:
+        known = ", ".join(sorted(BOTS))
+        raise BadSeats(f"unknown replacement bot {str(replacement)[:40]!r}; known: {known}")
+    return NewTable(game, players, resolved, seed, seats, sit, name, private, clock, replacement)
 
 
 def read_join(body: Any) -> tuple[str, Any]:
@@ -259,6 +273,7 @@ def read_action(body: Any, table: LiveTable) -> tuple[int, str]:
 # -- what each audience is shown ----------------------------------------------------------------
 def seats_public(table: LiveTable) -> list[dict[str, Any]]:
     connected = table.connected_seats()
+    acted = {entry.seat for entry in table.log}
     return [
         {
             "seat": s.seat,
@@ -267,6 +282,8 @@ def seats_public(table: LiveTable) -> list[dict[str, Any]]:
             "name": table.seat_name(s),
             "open": s.kind == HUMAN and s.token_hash is None,
             "connected": s.kind == BOT or s.seat in connected,
+            "stand_in": s.stand_in,  # the bot level playing for a person who left or timed out
+            "acted": s.seat in acted,  # a player who acted cannot be removed
         }
         for s in table.seats
     ]
@@ -286,6 +303,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "to_move": to_move if to_move >= 0 and table.status == PLAYING else None,
         "seats": seats_public(table),
         "created_at": table.created_at,
+        "clock": table.clocks.rule.describe() if table.clocks is not None else None,
     }
 
 
@@ -301,6 +319,7 @@ def snapshot(
     seen = position.seen_by(audience)
     to_move = position.to_move
     acting = table.status == PLAYING and to_move >= 0
+    person = acting and table.bot_of(to_move) is None  # not a bot standing in
     return {
         "type": "state",
         "table": table.id,
@@ -314,7 +333,7 @@ def snapshot(
         "seats": seats_public(table),
         "to_move": to_move if acting else None,
         "view": seen.data,
-        "legal": position.legal if acting and audience == to_move else [],
+        "legal": position.legal if person and audience == to_move else [],
         "log_start": log_from,
         "log": [
             {"seat": e.seat, **served_in(e.item_for(audience), lang)} for e in table.log[log_from:]
@@ -323,6 +342,10 @@ def snapshot(
         "winners": position.winners if table.status == FINISHED else None,
         "extras": i18n.localize_tree(seen.extras, lang) if lang != i18n.DEFAULT else seen.extras,
         "lang": lang,
+        "private": table.private,
+        "replacement": table.replacement,
+        "clock": table.clocks.public(table.now()) if table.clocks is not None else None,
+        "parts": table.parts() if table.status == FINISHED else None,
     }
 
 

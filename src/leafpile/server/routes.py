@@ -227,6 +227,7 @@ async def api_create(request: Request) -> Response:
         "seat": new.sit,
         "token": token,
         "invite": f"/table/{table.id}",
+        "host": new.host,  # the creator's secret: whoever holds it may remove a player
         "state": protocol.snapshot(table, new.sit),
     }
     return JSONResponse(answer, status_code=201)
@@ -285,3 +286,32 @@ async def api_record(request: Request) -> Response:
         media_type="application/json",
         headers={"content-disposition": f'attachment; filename="{filename}"'},
     )
+
+
+@endpoint
+async def api_leave(request: Request) -> Response:
+    """The bearer's seat leaves (a waiting table's seat opens; a running game's gets a bot)."""
+    ctx = guarded(request)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    seat = await ctx.manager.seating.leave(table, bearer(request))
+    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
+
+
+@endpoint
+async def api_come_back(request: Request) -> Response:
+    """The bearer takes their seat back from the bot standing in for them."""
+    ctx = guarded(request)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    seat = await ctx.manager.seating.come_back(table, bearer(request))
+    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
+
+
+@endpoint
+async def api_remove(request: Request) -> Response:
+    """The creator (bearer of the host secret) removes the player of `{seat}`."""
+    ctx = guarded(request)
+    body = await read_json(request)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    seat = body.get("seat") if isinstance(body, dict) else None
+    await ctx.manager.seating.remove(table, bearer(request), seat)
+    return JSONResponse(protocol.snapshot(table, None, lang=reader_lang(request)))

@@ -10,7 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
 
 NAME_MAX = 40  # longest display name accepted
 NOTATION_MAX = 200  # longest action notation stored
@@ -28,6 +40,12 @@ tables = Table(
     Column("status", String(16), nullable=False),  # waiting / playing / finished
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # migration 0003: private tables, clocks and the bot that stands in for a leaver
+    Column("private", Boolean, nullable=False, server_default=false()),  # not in the lobby
+    Column("clock", Text, nullable=True),  # JSON ClockRule; NULL: no clock
+    Column("clock_state", Text, nullable=True),  # JSON Clocks (banks, running, since)
+    Column("replacement", String(40), nullable=True),  # bot level for leavers and timeouts
+    Column("host_hash", String(64), nullable=True),  # sha256 of the creator's secret
 )
 
 seats = Table(
@@ -39,6 +57,8 @@ seats = Table(
     Column("bot", String(40), nullable=True),
     Column("name", String(NAME_MAX), nullable=True),
     Column("token_hash", String(64), nullable=True),  # sha256 of the seat's secret token
+    # migration 0003: the bot level playing a human seat whose person left or ran out of time
+    Column("stand_in", String(40), nullable=True),
 )
 
 actions = Table(
@@ -52,6 +72,8 @@ actions = Table(
     # JSON list of the action's log line as each audience reads it (spectator, seat 0, ...);
     # NULL for actions stored before it existed (then start-up replays that table's log)
     Column("lines", Text, nullable=True),
+    # migration 0003: who played it when not the seat's own player ("bot:<level>" stand-in)
+    Column("played_by", String(48), nullable=True),
 )
 
 snapshots = Table(
@@ -71,6 +93,7 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    stand_in: str | None = None  # bot level playing for a person who left or timed out
 
 
 @dataclass
@@ -84,6 +107,7 @@ class TableRow:
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    settings: TableSettings | None = None  # privacy, clock, stand-in bot, creator
 
 
 @dataclass
@@ -98,6 +122,8 @@ class StoredAction:
     new_status: str | None = None
     lines: str | None = None
     snapshot: str | None = None  # the state after the action, at version n + 1
+    played_by: str | None = None  # "bot:<level>" when a stand-in played it
+    clock_state: str | None = None  # the table's clocks after it (JSON), if it has a clock
 
 
 @dataclass
@@ -115,6 +141,8 @@ class LoadedTable:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int, str, str | None]] = field(default_factory=list)  # n, seat, ...
     snapshot: tuple[int, str] | None = None  # version, state JSON
+    settings: TableSettings | None = None
+    played_by: dict[int, str] = field(default_factory=dict)  # action n -> stand-in
 
 
 @dataclass
@@ -136,3 +164,19 @@ class TableChanges:
     status: str
     seats: list[SeatRow]
     actions: list[tuple[int, int, str, str | None]]
+    clock_state: str | None = None
+    played_by: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class TableSettings:
+    """What a table's creator chose besides the game (migration 0003): whether the lobby
+    lists it, its clock (JSON, None: none), the bot level that stands in for a person who
+    leaves or runs out of time, and the digest of the creator's secret (who may remove a
+    player). `clock_state` is the clocks as last stored."""
+
+    private: bool = False
+    clock: str | None = None
+    replacement: str | None = None
+    host_hash: str | None = None
+    clock_state: str | None = None

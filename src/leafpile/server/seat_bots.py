@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from leafpile.bots import BotSeat
 from leafpile.server.bots import BotPool
 from leafpile.server.errors import Refusal, StaleVersion, new_error_id
-from leafpile.server.live import BOT, PLAYING, LiveTable
+from leafpile.server.live import PLAYING, LiveTable
 
 log = logging.getLogger("leafpile.server")
 
@@ -37,7 +37,7 @@ class SeatBots:
         if table.bot_task is not None and not table.bot_task.done():
             return
         seat = table.position.to_move
-        if seat < 0 or table.seats[seat].kind != BOT:
+        if seat < 0 or table.bot_of(seat) is None:  # its own bot, or one standing in
             return
         wait = self.delay if delay is None else delay
         table.bot_task = asyncio.get_running_loop().create_task(self._turn(table, seat, wait))
@@ -56,7 +56,7 @@ class SeatBots:
             if len(position.legal) == 1 and not BotSeat.asks_forced:
                 text = position.legal[0]
             else:
-                bot_name = table.seats[seat].bot or "random"
+                bot_name = table.bot_of(seat) or "random"
                 view = position.seen_by(seat).view
                 text = await self.pool.choose(bot_name, view, table.seed, seat, position.version)
             await self.play(table, seat, position.version, text)

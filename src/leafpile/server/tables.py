@@ -61,6 +61,8 @@ from leafpile.server.live import (
 from leafpile.server.position import LogEntry, Position
 from leafpile.server.schema import Change, LoadedTable, StoredAction
 from leafpile.server.seat_bots import SeatBots
+from leafpile.server.seating import Seating, clocks_after_move, mover, played_by
+from leafpile.server.timekeeper import Timekeeper
 
 log = logging.getLogger("leafpile.server")
 
@@ -82,8 +84,12 @@ class TableManager:
         bot_delay: float = 0.0,
         publish: Callable[[LiveTable], None] | None = None,
         waiting_ttl: float = WAITING_TTL,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
+        self.now = now  # the clocks' time: injectable, so tests can drive it
+        self.seating = Seating(self)
+        self.timekeeper = Timekeeper(now, self.seating.time_out)
         self.waiting_ttl = waiting_ttl
         self.sweeper: asyncio.Task[None] | None = None
         self.bots = bots
@@ -113,6 +119,7 @@ class TableManager:
             )
         for table in self.tables.values():
             self.seat_bots.schedule(table)
+        self.timekeeper.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.db.shared:  # other server processes may share the database: hear them
             loop = asyncio.get_running_loop()
@@ -129,6 +136,7 @@ class TableManager:
     async def stop(self) -> None:
         self.seat_bots.closing = True
         self.writer.stop()
+        self.timekeeper.stop()
         if self.sweeper is not None:
             self.sweeper.cancel()
         for table in self.tables.values():
@@ -147,6 +155,8 @@ class TableManager:
             log.exception("table %s cannot be rebuilt from its rows; it is set aside", raw.id)
             self.broken.add(raw.id)
             return None
+        table.now = self.now
+        self.timekeeper.watch(table)
         return self.tables.setdefault(table.id, table)
 
     async def _admit_later(self, raw: LoadedTable) -> LiveTable | None:
@@ -235,15 +245,17 @@ class TableManager:
                 del self.tables[old]
 
     def lobby(self) -> list[LiveTable]:
-        """The newest tables."""
-        return sorted(self.tables.values(), key=lambda t: -t.created_at)[:LOBBY_MAX]
+        """The newest public tables (a private one is reached only by its invite link)."""
+        public = (t for t in self.tables.values() if not t.private)
+        return sorted(public, key=lambda t: -t.created_at)[:LOBBY_MAX]
 
     # -- creating and joining -------------------------------------------------------------------
     async def create(
         self, new: NewTable, creator: str | None = None
     ) -> tuple[LiveTable, str | None]:
         """Open a table (seating its creator if asked); returns it and the creator's token."""
-        row, table, token = open_table(new, creator)
+        row, table, token = open_table(new, creator, self.now())
+        table.now = self.now
         try:
             await self.db.run(self.db.create_table, row)
         except STORAGE_ERRORS:
@@ -253,6 +265,7 @@ class TableManager:
             ) from None
         self.tables[table.id] = table
         self.seat_bots.schedule(table)
+        self.timekeeper.watch(table)
         return table, token
 
     async def join(self, table: LiveTable, name: str, wanted: object) -> tuple[int, str]:
@@ -271,8 +284,14 @@ class TableManager:
                 seat = chosen[0]
             token, digest = new_token()
             new_status = PLAYING if len(open_seats) == 1 else None
+            clocks = table.clocks
+            if clocks is not None and new_status is not None:  # the clocks start now
+                clocks = clocks.started(mover(table), self.now())
+            stored_clocks = clocks.to_json() if clocks is not None and new_status else None
             try:
-                await self.db.run(self.db.take_seat, table.id, seat.seat, name, digest, new_status)
+                await self.db.run(
+                    self.db.take_seat, table.id, seat.seat, name, digest, new_status, stored_clocks
+                )
             except ConflictError as e:
                 if self.db.shared:
                     await self._catch_up(table)
@@ -286,8 +305,10 @@ class TableManager:
             seat.token_hash = digest
             if new_status is not None:
                 table.status = new_status
+            table.clocks = clocks
             self.publish(table)
             self.seat_bots.schedule(table)
+            self.timekeeper.watch(table)
         return seat.seat, token
 
     # -- acting ---------------------------------------------------------------------------------
@@ -304,6 +325,7 @@ class TableManager:
                 raise BadToken(Msg("that token holds no seat at this table"))
             if version > table.version and self.db.shared:  # others played on: catch up
                 await self._catch_up(table)
+            await self.seating.before_person_acts(table, seat)
             await self._play(table, seat, version, text)
         return seat
 
@@ -366,9 +388,12 @@ class TableManager:
             self._keep_cold(table)
             self.publish(table)
             self.seat_bots.schedule(table)
+            self.timekeeper.watch(table)
 
     async def _play_locked(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         async with table.lock:
+            if table.bot_of(seat) is None:  # its person took the seat back meanwhile
+                raise NotYourTurn("a person plays this seat now", table=table, seat=seat)
             await self._play(table, seat, version, text)
 
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
@@ -401,6 +426,8 @@ class TableManager:
         finished = new_state.is_terminal()
         position = Position(table.game, new_state, table.version + 1, finished)
         snap = finished or (table.version + 1) % SNAPSHOT_EVERY == 0
+        clocks = clocks_after_move(table, seat, position, self.now())
+        stand_in = played_by(table, seat)
         stored = StoredAction(
             table.id,
             table.version,
@@ -409,6 +436,8 @@ class TableManager:
             FINISHED if finished else None,
             json.dumps(entry.items),
             json.dumps(new_state.to_dict()) if snap else None,
+            stand_in,
+            clocks.to_json() if clocks is not None else None,
         )
         try:
             await self.writer.append(stored)
@@ -430,10 +459,14 @@ class TableManager:
                 Msg("the action could not be stored, so it was not played")
             ) from None
         # committed: now it is true
+        if stand_in is not None:
+            table.played_by[table.version] = stand_in
+        table.clocks = clocks
         table.advance(position, notation, entry)
         self._keep_cold(table)
         self.publish(table)
         self.seat_bots.schedule(table)
+        self.timekeeper.watch(table)
 
     # -- listeners ------------------------------------------------------------------------------
     # Only a seat's presence changing is pushed to everyone (its "connected" flag); a

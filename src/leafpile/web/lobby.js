@@ -1,6 +1,7 @@
 // The lobby: create a table (game, players, seats, options) and list open and running tables.
 import { api, el, getName, getToken, headerTools, seatLabel, setName, setToken, statusName, toast, botName } from "/static/api.js";
 import { loadLanguage, t, translatePage } from "/static/i18n.js";
+import { setHost } from "/static/seating.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -84,12 +85,24 @@ async function create(event) {
   }
   setName(name);
   try {
-    const res = await api("/api/tables", { method: "POST", body: { game: game.name, players, options, seats, sit, name } });
+    const body = { game: game.name, players, options, seats, sit, name, ...tableSettings() };
+    const res = await api("/api/tables", { method: "POST", body });
     if (res.token) setToken(res.table, res.token);
+    setHost(res.table, res.host);
     location.href = res.invite;
   } catch (e) {
     toast(e.message);
   }
+}
+
+/** Privacy, clock and stand-in bot from the form: a clock preset is "realtime:bank:increment"
+ *  or "turn:seconds per move" (the server checks the bounds). */
+function tableSettings() {
+  const [kind, a, b] = $("clock").value.split(":");
+  let clock = null;
+  if (kind === "realtime") clock = { kind, bank: Number(a), increment: Number(b) };
+  else if (kind === "turn") clock = { kind, per_move: Number(a) };
+  return { private: $("visibility").value === "private", clock, replacement: $("replacement").value };
 }
 
 async function refreshTables() {
@@ -129,6 +142,8 @@ async function main() {
   games = data.games;
   bots = data.bots;
   for (const g of games) $("game").append(el("option", { value: g.name }, g.title));
+  for (const b of bots) $("replacement").append(el("option", { value: b }, t("{level} bot", { level: botName(b) })));
+  $("replacement").value = bots.includes("medium") ? "medium" : bots[0];
   $("game").value = games.some((g) => g.name === "autumn") ? "autumn" : games[0].name;
   $("game").addEventListener("change", renderGame);
   $("players").addEventListener("change", () => { renderSeats(); renderOptions(); });

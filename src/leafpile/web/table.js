@@ -2,6 +2,7 @@
 // view for spectators) with the legal actions; every choice offered is built from them.
 import { api, el, getName, getToken, headerTools, loadRenderer, seatLabel, setName, setToken, statusName, toast, withNames } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { updateSeating } from "/static/seating.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -137,6 +138,7 @@ function onState(msg) {
   document.body.dataset.toMove = msg.to_move === null ? "" : msg.to_move;
   renderSide(msg);
   renderJoin(msg);
+  updateSeating(msg, tableId, () => { expectSeat = false; send({ type: "hello", token: null, lang: currentLanguage() }); });
   renderer.update(msg);
 }
 

@@ -1,0 +1,235 @@
+"""Who sits where once a table is open: leaving, being removed, running out of time and
+coming back (the domain layer; the manager in `tables.py` owns the tables).
+
+- Anyone may leave a waiting table: their seat opens again.
+- A person who leaves a running game, or whose clock runs out, keeps their seat token while
+  a bot of the table's `replacement` level stands in and plays on through the same seat-bot
+  path as any bot; they may take the seat back (with their token) until the game ends.
+- The creator (who holds the table's host secret) may remove a player who has not acted
+  yet: the seat opens again and a running table waits for someone to take it.
+
+Each change is committed (seat, status and clocks in one transaction) before the table here
+changes and anyone hears of it, as with actions.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from typing import TYPE_CHECKING, Any
+
+from leafpile.server.clocks import Clocks
+from leafpile.server.db import STORAGE_ERRORS, ConflictError
+from leafpile.server.errors import (
+    AlreadyActed,
+    BadSeats,
+    BadToken,
+    GameOver,
+    NotHost,
+    NoToken,
+    StoodIn,
+    StorageFailed,
+)
+from leafpile.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, hash_token
+from leafpile.server.position import Position
+from leafpile.server.seat_store import SeatChange, store_seat_change
+
+if TYPE_CHECKING:
+    from leafpile.server.tables import TableManager
+
+log = logging.getLogger("leafpile.server")
+
+#: The bot level that stands in when a table named none ([D]).
+DEFAULT_REPLACEMENT = "medium"
+
+
+def mover(table: LiveTable, position: Position | None = None) -> int | None:
+    """The seat to move at `position` (default: now) when a person plays it: whose clock
+    runs once the game is under way."""
+    position = position or table.position
+    seat = position.to_move
+    if position.finished or seat < 0 or table.bot_of(seat) is not None:
+        return None
+    return seat
+
+
+def clocks_after_move(
+    table: LiveTable, seat: int, position: Position, now: float
+) -> Clocks | None:
+    """The table's clocks once `seat` has moved at `now`, leading to `position`."""
+    if table.clocks is None:
+        return None
+    return table.clocks.after_move(seat, mover(table, position), now)
+
+
+def played_by(table: LiveTable, seat: int) -> str | None:
+    """What the record says of a move of `seat` now: "bot:<level>" for a stand-in."""
+    row = table.seats[seat]
+    return f"bot:{row.stand_in}" if row.kind == HUMAN and row.stand_in else None
+
+
+def _opened(
+    table: LiveTable, seat: int, clocks: Clocks | None, status: str | None = None
+) -> SeatChange:
+    """The change that opens `seat` again (its holder leaves or is removed)."""
+    row = table.seats[seat]
+    state = clocks.to_json() if clocks is not None else None
+    return SeatChange(
+        table.id, seat, None, None, None, (row.token_hash, row.stand_in), status, state
+    )
+
+
+def _stood_in(table: LiveTable, seat: int, level: str | None, clocks: Clocks | None) -> SeatChange:
+    """The change that has a bot of `level` stand in at `seat` (None: its person is back)."""
+    row = table.seats[seat]
+    state = clocks.to_json() if clocks is not None else None
+    was = (row.token_hash, row.stand_in)
+    return SeatChange(table.id, seat, row.name, row.token_hash, level, was, None, state)
+
+
+class Seating:
+    """The seat changes of every table of one `TableManager`."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+
+    # -- what a person may do --------------------------------------------------------------
+    async def leave(self, table: LiveTable, token: Any) -> int:
+        """The seat holding `token` leaves: a waiting table's seat opens again; in a running
+        game a bot stands in until the person comes back. Returns the seat."""
+        async with table.lock:
+            seat = self._seat_of(table, token)
+            if table.status == FINISHED:
+                raise GameOver("the game is over", table=table, seat=seat)
+            row = table.seats[seat]
+            if table.status == PLAYING:
+                if row.stand_in is None:
+                    await self._stand_in(table, seat)
+                return seat
+            clocks = table.clocks.reset(seat) if table.clocks is not None else None
+            await self._store(table, _opened(table, seat, clocks))
+            row.name = row.token_hash = row.stand_in = None
+            table.clocks = clocks
+            self._changed(table)
+        return seat
+
+    async def come_back(self, table: LiveTable, token: Any) -> int:
+        """The person holding `token` takes their seat back from the bot standing in."""
+        async with table.lock:
+            seat = self._seat_of(table, token)
+            if table.status == FINISHED:
+                raise GameOver("the game is over", table=table, seat=seat)
+            row = table.seats[seat]
+            if row.stand_in is None:
+                return seat
+            now = self.manager.now()
+            clocks = None
+            if table.clocks is not None:
+                running = seat if table.position.to_move == seat else table.clocks.running
+                clocks = table.clocks.comeback(seat).started(running, now)
+            await self._store(table, _stood_in(table, seat, None, clocks))
+            if table.bot_task is not None and table.position.to_move == seat:
+                table.bot_task.cancel()
+                table.bot_task = None
+            row.stand_in = None
+            table.clocks = clocks
+            self._changed(table)
+        return seat
+
+    async def remove(self, table: LiveTable, host: Any, seat: Any) -> None:
+        """The creator (holding `host`) removes the player of `seat`, who has not acted."""
+        async with table.lock:
+            if not isinstance(host, str) or not host:
+                raise NoToken("this needs the table's host secret (its creator's)")
+            if table.host_hash is None or not hmac.compare_digest(
+                table.host_hash, hash_token(host)
+            ):
+                raise NotHost("only the table's creator may remove a player")
+            if table.status == FINISHED:
+                raise GameOver("the game is over")
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise BadSeats("seat must be a seat number")
+            if not 0 <= seat < len(table.seats):
+                raise BadSeats(f"there is no seat {seat}")
+            row = table.seats[seat]
+            if row.kind != HUMAN or row.token_hash is None:
+                raise BadSeats(f"nobody sits at seat {seat} to be removed")
+            if any(entry.seat == seat for entry in table.log):
+                raise AlreadyActed("that player has acted already and cannot be removed")
+            clocks = None
+            if table.clocks is not None:
+                clocks = table.clocks.stopped(self.manager.now()).reset(seat)
+            new_status = WAITING if table.status == PLAYING else None
+            await self._store(table, _opened(table, seat, clocks, new_status))
+            row.name = row.token_hash = row.stand_in = None
+            if new_status is not None:
+                table.status = new_status
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+                table.bot_task = None
+            table.clocks = clocks
+            self._changed(table)
+
+    # -- clocks ------------------------------------------------------------------------------
+    async def before_person_acts(self, table: LiveTable, seat: int) -> None:
+        """Refuse a person's action at a seat a bot plays for them, and first stand in for a
+        seat whose clock has run out (the table's lock is held)."""
+        await self.expire(table)
+        if table.seats[seat].stand_in is not None:
+            raise StoodIn(
+                "a bot is playing your seat since you left or ran out of time; take it back",
+                table=table,
+                seat=seat,
+            )
+
+    async def time_out(self, table: LiveTable) -> None:
+        """The timekeeper's call at a table's deadline."""
+        async with table.lock:
+            await self.expire(table)
+
+    async def expire(self, table: LiveTable) -> None:
+        """Stand in for the person to move if their clock has run out (lock held)."""
+        seat = table.person_to_move()
+        if seat is None or table.clocks is None or table.clocks.running != seat:
+            return
+        if table.clocks.remaining(seat, self.manager.now()) > 0:
+            self.manager.timekeeper.watch(table)
+            return
+        log.info("table %s: seat %d ran out of time; a bot stands in", table.id, seat)
+        await self._stand_in(table, seat)
+
+    # -- shared steps ----------------------------------------------------------------------
+    def _seat_of(self, table: LiveTable, token: Any) -> int:
+        if not isinstance(token, str) or not token:
+            raise NoToken("this needs your seat token")
+        seat = table.seat_of(token)
+        if seat is None:
+            raise BadToken("that token holds no seat at this table")
+        return seat
+
+    async def _stand_in(self, table: LiveTable, seat: int) -> None:
+        """A bot of the table's replacement level plays `seat` from now (lock held)."""
+        row = table.seats[seat]
+        level = table.replacement or DEFAULT_REPLACEMENT
+        clocks = table.clocks
+        if clocks is not None and clocks.running == seat:
+            clocks = clocks.stopped(self.manager.now())  # charged to the end (zero: timed out)
+        await self._store(table, _stood_in(table, seat, level, clocks))
+        row.stand_in = level
+        table.clocks = clocks
+        self._changed(table)
+
+    async def _store(self, table: LiveTable, change: SeatChange) -> None:
+        db = self.manager.db
+        try:
+            await db.run(store_seat_change, db, change)
+        except ConflictError:
+            raise BadSeats("that seat has just changed; reload the table") from None
+        except STORAGE_ERRORS:
+            log.exception("cannot store a seat change of table %s", table.id)
+            raise StorageFailed("the change could not be stored, so it was not made") from None
+
+    def _changed(self, table: LiveTable) -> None:
+        self.manager.publish(table)
+        self.manager.seat_bots.schedule(table)
+        self.manager.timekeeper.watch(table)
