@@ -3,8 +3,9 @@ inside themselves at any width, with a legend for every code it shows (card kind
 landscape ids).
 
 The picture shows what the view holds: the display, the objectives, each player's row of
-piles (top card and size, `x?` while sizes are hidden), landscapes and acorns, the viewer's own
-hand, what the player to move is asked, and the legend.
+piles (top card and size: every seat remembers each pile whole, since each card was played
+face up), landscapes and acorns, the viewer's own hand, what the player to move is asked, and
+the legend.
 """
 
 from __future__ import annotations
@@ -87,11 +88,6 @@ def cards_text(cards: list[int], by_type: bool = False) -> Text:
     return text
 
 
-def sizes_known(state: MomijiState) -> bool:
-    """Every card on a pile was played face up, so every seat remembers each pile whole."""
-    return True
-
-
 def own_seat(state: MomijiState, viewer: int | None) -> int | None:
     return state.viewer if state.redacted else viewer
 
@@ -102,7 +98,7 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
     parts: list[RenderableType] = [head(state, own), market(state), objectives(state)]
     if state.phase == DRAFT:
         parts.append(draft(state))
-    scores = totals(state) if sizes_known(state) else None
+    scores = totals(state)
     grid = _grid()  # one grid, so every player's labels line up
     for p in range(state.num_players):
         player_rows(grid, state, p, own, viewer, scores)
@@ -223,7 +219,7 @@ def player_rows(
     p: int,
     own: int | None,
     viewer: int | None,
-    scores: list[int] | None,
+    scores: list[int],
 ) -> None:
     """One player's area: acorns, hand size and score, piles, landscapes, and the hand when
     the view shows it."""
@@ -233,18 +229,16 @@ def player_rows(
     if p == own:
         who.append(" (" + say("you") + ")", style="bold")
     facts = say("acorns {acorns}, hand {hand}", acorns=state.acorns[p], hand=len(state.hands[p]))
-    if scores is not None:
-        facts += ", " + say("score {n}", n=scores[p])
+    facts += ", " + say("score {n}", n=scores[p])
     grid.add_row(who, Text(facts))
     piles = Text()
-    whole = sizes_known(state)
     for pile in state.rows[p]:
         top = pile[-1]
         piles.append("[")
         card_text(piles, top)
         if CARD_VALUE[top] == MAX_VALUE:
             piles.append(" torii", style="bold red")
-        piles.append(f" x{len(pile)}" if whole else " x?")
+        piles.append(f" x{len(pile)}")
         piles.append("] ")
     grid.add_row(Text("    " + say("piles:")), piles if state.rows[p] else Text(say("none"), "dim"))
     lands = Text()
@@ -293,10 +287,7 @@ def key(state: MomijiState) -> Legend:
             ),
         )
     )
-    if sizes_known(state):
-        entries.append(("[G2 x3]", say("a pile: its top card and how many cards it holds")))
-    else:
-        entries.append(("[G2 x?]", say("a pile: its top card; how many cards it holds is hidden")))
+    entries.append(("[G2 x3]", say("a pile: its top card and how many cards it holds")))
     entries.append(("torii", say("a pile closed by a {n}: it takes no more cards", n=MAX_VALUE)))
     entries.append(("L1 C1 R1", say("landscapes: left, centre and right tile, and their number")))
     return Legend(entries)
