@@ -100,15 +100,9 @@ def lookup_game(name: str) -> Game:
         raise fail(e) from None
 
 
-def parse_seats(
-    game: Game, seats: str | None, players: int | None, default: str
-) -> tuple[int, list[str]]:
-    """Seat names, one per player. Without --seats: `default` then random bots; one name for
-    several players is repeated; without --players the count is the number of seats (or 2)."""
+def check_players(game: Game, players: int) -> None:
+    """Refuse a player count the game is not played by."""
     info = game.info
-    names = [s.strip().lower() for s in (seats or "").split(",") if s.strip()]
-    if players is None:
-        players = len(names) if len(names) > 1 else max(info.min_players, min(2, info.max_players))
     if not info.min_players <= players <= info.max_players:
         raise fail(
             Msg(
@@ -118,6 +112,18 @@ def parse_seats(
                 high=info.max_players,
             )
         )
+
+
+def parse_seats(
+    game: Game, seats: str | None, players: int | None, default: str
+) -> tuple[int, list[str]]:
+    """Seat names, one per player. Without --seats: `default` then random bots; one name for
+    several players is repeated; without --players the count is the number of seats (or 2)."""
+    info = game.info
+    names = [s.strip().lower() for s in (seats or "").split(",") if s.strip()]
+    if players is None:
+        players = len(names) if len(names) > 1 else max(info.min_players, min(2, info.max_players))
+    check_players(game, players)
     if not names:
         names = [default] + ["random"] * (players - 1)
     if len(names) == 1 and players > 1:

@@ -19,6 +19,7 @@ from leafpile.cli.common import (
     OptionArg,
     PlayersArg,
     app,
+    check_players,
     console,
     fail,
     lookup_game,
@@ -385,15 +386,7 @@ def bench_command(
         info = game.info
         counts = [players] if players else _bench_counts(info.min_players, info.max_players)
         for n in counts:
-            if not info.min_players <= n <= info.max_players:
-                raise fail(
-                    Msg(
-                        "{game} is played by {low}-{high} players",
-                        game=info.title,
-                        low=info.min_players,
-                        high=info.max_players,
-                    )
-                )
+            check_players(game, n)
             runs.append((game, n))
     table = Table(title=escape(say("random playouts, one core")))
     for col in (
