@@ -12,7 +12,7 @@ import json
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -23,7 +23,9 @@ from leafpile.i18n import Msg
 from leafpile.server import howto, protocol, replays
 from leafpile.server.context import Context
 from leafpile.server.errors import BadToken, NotFound, Refusal, TooLarge
+from leafpile.server.live import LiveTable
 from leafpile.server.protocol import BODY_MAX
+from leafpile.server.seating import Seating
 
 WEB_DIR = Path(str(resources.files("leafpile") / "web"))
 
@@ -288,22 +290,27 @@ async def api_record(request: Request) -> Response:
     )
 
 
+SeatChange = Callable[[Seating, LiveTable, Any], Awaitable[int]]
+
+
+async def _own_seat_change(request: Request, change: SeatChange) -> Response:
+    """Carry out `change(table, token)` for the bearer's seat; answer that seat's snapshot."""
+    ctx = guarded(request)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    seat = await change(ctx.manager.seating, table, bearer(request))
+    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
+
+
 @endpoint
 async def api_leave(request: Request) -> Response:
     """The bearer's seat leaves (a waiting table's seat opens; a running game's gets a bot)."""
-    ctx = guarded(request)
-    table = await ctx.manager.find(request.path_params["table_id"])
-    seat = await ctx.manager.seating.leave(table, bearer(request))
-    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
+    return await _own_seat_change(request, Seating.leave)
 
 
 @endpoint
 async def api_come_back(request: Request) -> Response:
     """The bearer takes their seat back from the bot standing in for them."""
-    ctx = guarded(request)
-    table = await ctx.manager.find(request.path_params["table_id"])
-    seat = await ctx.manager.seating.come_back(table, bearer(request))
-    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
+    return await _own_seat_change(request, Seating.come_back)
 
 
 @endpoint
