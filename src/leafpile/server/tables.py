@@ -144,6 +144,8 @@ class TableManager:
                 table.bot_task.cancel()
         self.bots.shutdown()
         self.db.close()
+        if self.listener is not None:  # it hands changes to this loop: let it end first
+            await asyncio.to_thread(self.listener.join, 5.0)
 
     def _admit(self, raw: LoadedTable, table: LiveTable | None = None) -> LiveTable | None:
         """Serve a stored table (rebuilt here, or already as `table`), or set it aside
