@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from leafpile.i18n import Msg
 from leafpile.server.errors import BadClock
 
 NONE, REALTIME, TURN = "none", "realtime", "turn"
@@ -59,9 +60,11 @@ class ClockRule:
 
 def _whole(value: Any, low: int, high: int, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadClock(f"{what} must be a whole number of seconds")
+        raise BadClock(Msg("{field} must be a whole number of seconds", field=what))
     if not low <= value <= high:
-        raise BadClock(f"{what} must be between {low} and {high} seconds")
+        raise BadClock(
+            Msg("{field} must be between {low} and {high} seconds", field=what, low=low, high=high)
+        )
     return value
 
 
@@ -71,7 +74,12 @@ def read_clock(value: Any) -> ClockRule | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise BadClock('clock must be null or an object {kind: "realtime" or "turn", ...}')
+        raise BadClock(
+            Msg(
+                "clock must be null or an object {shape}",
+                shape='{kind: "realtime" or "turn", ...}',
+            )
+        )
     kind = value.get("kind")
     if kind == NONE:
         return None
@@ -84,9 +92,9 @@ def read_clock(value: Any) -> ClockRule | None:
         bank = _whole(value.get("per_move"), PER_MOVE_MIN, PER_MOVE_MAX, "per_move")
         increment = 0
     else:
-        raise BadClock('clock kind must be "none", "realtime" or "turn"')
+        raise BadClock(Msg('clock kind must be "none", "realtime" or "turn"'))
     if extra:
-        raise BadClock(f"unknown clock field {sorted(extra)[0][:40]!r}")
+        raise BadClock(Msg("unknown clock field {field!r}", field=sorted(extra)[0][:40]))
     return ClockRule(kind, bank, increment)
 
 

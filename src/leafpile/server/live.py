@@ -19,7 +19,7 @@ from leafpile.engine.game import Game
 from leafpile.engine.match import Match
 from leafpile.engine.options import OptionValue
 from leafpile.games import get_game
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, error_text
 from leafpile.server.clocks import ClockRule, Clocks
 from leafpile.server.errors import BadOptions, NotFinished
 from leafpile.server.position import LogEntry, Position, audience_views
@@ -262,7 +262,7 @@ def open_table(
     try:
         match = Match.start(new.game, new.players, seed, new.options)
     except LeafpileError as e:
-        raise BadOptions(str(e)) from None
+        raise BadOptions(error_text(e)) from None
     open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
     clocks = Clocks.fresh(new.clock, new.players) if new.clock is not None else None
     settings = TableSettings(

@@ -18,7 +18,7 @@ from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.engine import LeafpileError
 from leafpile.games import GAMES
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, error_text
 from leafpile.server.clocks import read_clock
 from leafpile.server.errors import (
     BadJson,
@@ -177,9 +177,8 @@ def check_name(name: Any) -> str:
     for ch in cleaned:
         category = unicodedata.category(ch)
         if category in ("Cc", "Cs", "Co", "Cn") or ch in BIDI_CONTROLS:
-            raise BadName(
-                Msg("display names cannot hold the character {code}", code=f"U+{ord(ch):04X}")
-            )
+            code = f"U+{ord(ch):04X}"
+            raise BadName(Msg("display names cannot hold the character {code}", code=code))
     if all(unicodedata.category(ch) in UNSEEN or ch in BLANKS for ch in cleaned):
         raise BadName(Msg("enter a display name that shows something"))
     return cleaned
@@ -206,7 +205,7 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
     try:
         resolved = game.resolve_options(players, options)
     except LeafpileError as e:
-        raise BadOptions(str(e)) from None
+        raise BadOptions(error_text(e)) from None
     seed = body.get("seed")
     if seed is not None:
         if not allow_client_seed:
@@ -228,7 +227,9 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
                 raise BadSeats(Msg("unknown bot {bot!r}; known: {known}", bot=bot, known=known))
             seats.append(SeatRow(i, BOT, bot=bot))
         else:
-            raise BadSeats("each seat is {kind: human} or {kind: bot, bot}")
+            raise BadSeats(
+                Msg("each seat is {human} or {bot}", human="{kind: human}", bot="{kind: bot, bot}")
+            )
     sit = body.get("sit")
     name: str | None = None
     if sit is not None:
@@ -239,12 +240,18 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
         name = check_name(body.get("name"))
     private = body.get("private", False)
     if not isinstance(private, bool):
-        raise BadRequest("private must be true or false")
+        raise BadRequest(Msg("private must be true or false"))
     clock = read_clock(body.get("clock"))
     replacement = body.get("replacement", DEFAULT_REPLACEMENT)
     if not isinstance(replacement, str) or replacement not in BOTS:
         known = ", ".join(sorted(BOTS))
-        raise BadSeats(f"unknown replacement bot {str(replacement)[:40]!r}; known: {known}")
+        raise BadSeats(
+            Msg(
+                "unknown replacement bot {bot!r}; known: {known}",
+                bot=str(replacement)[:40],
+                known=known,
+            )
+        )
     return NewTable(game, players, resolved, seed, seats, sit, name, private, clock, replacement)
 
 
@@ -258,7 +265,7 @@ def read_join(body: Any) -> tuple[str, Any]:
 def read_action(body: Any, table: LiveTable) -> tuple[int, str]:
     """`{table, version, action}` sent to `table` -> the version and the action's text."""
     if not isinstance(body, dict):
-        raise BadRequest("send a JSON object {table, version, action}")
+        raise BadRequest(Msg("send a JSON object {fields}", fields="{table, version, action}"))
     if body.get("table", table.id) != table.id:
         raise BadRequest(Msg("the table in the body is not this table"))
     version = body.get("version")

@@ -18,6 +18,7 @@ import hmac
 import logging
 from typing import TYPE_CHECKING, Any
 
+from leafpile.i18n import Msg
 from leafpile.server.clocks import Clocks
 from leafpile.server.db import STORAGE_ERRORS, ConflictError
 from leafpile.server.errors import (
@@ -100,7 +101,7 @@ class Seating:
         async with table.lock:
             seat = self._seat_of(table, token)
             if table.status == FINISHED:
-                raise GameOver("the game is over", table=table, seat=seat)
+                raise GameOver(Msg("the game is over"), table=table, seat=seat)
             row = table.seats[seat]
             if table.status == PLAYING:
                 if row.stand_in is None:
@@ -118,7 +119,7 @@ class Seating:
         async with table.lock:
             seat = self._seat_of(table, token)
             if table.status == FINISHED:
-                raise GameOver("the game is over", table=table, seat=seat)
+                raise GameOver(Msg("the game is over"), table=table, seat=seat)
             row = table.seats[seat]
             if row.stand_in is None:
                 return seat
@@ -140,22 +141,22 @@ class Seating:
         """The creator (holding `host`) removes the player of `seat`, who has not acted."""
         async with table.lock:
             if not isinstance(host, str) or not host:
-                raise NoToken("this needs the table's host secret (its creator's)")
+                raise NoToken(Msg("this needs the table's host secret (its creator's)"))
             if table.host_hash is None or not hmac.compare_digest(
                 table.host_hash, hash_token(host)
             ):
-                raise NotHost("only the table's creator may remove a player")
+                raise NotHost(Msg("only the table's creator may remove a player"))
             if table.status == FINISHED:
-                raise GameOver("the game is over")
+                raise GameOver(Msg("the game is over"))
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise BadSeats("seat must be a seat number")
+                raise BadSeats(Msg("seat must be a seat number"))
             if not 0 <= seat < len(table.seats):
-                raise BadSeats(f"there is no seat {seat}")
+                raise BadSeats(Msg("there is no seat {seat}", seat=seat))
             row = table.seats[seat]
             if row.kind != HUMAN or row.token_hash is None:
-                raise BadSeats(f"nobody sits at seat {seat} to be removed")
+                raise BadSeats(Msg("nobody sits at seat {seat} to be removed", seat=seat))
             if any(entry.seat == seat for entry in table.log):
-                raise AlreadyActed("that player has acted already and cannot be removed")
+                raise AlreadyActed(Msg("that player has acted already and cannot be removed"))
             clocks = None
             if table.clocks is not None:
                 clocks = table.clocks.stopped(self.manager.now()).reset(seat)
@@ -177,7 +178,7 @@ class Seating:
         await self.expire(table)
         if table.seats[seat].stand_in is not None:
             raise StoodIn(
-                "a bot is playing your seat since you left or ran out of time; take it back",
+                Msg("a bot is playing your seat since you left or ran out of time; take it back"),
                 table=table,
                 seat=seat,
             )
@@ -201,10 +202,10 @@ class Seating:
     # -- shared steps ----------------------------------------------------------------------
     def _seat_of(self, table: LiveTable, token: Any) -> int:
         if not isinstance(token, str) or not token:
-            raise NoToken("this needs your seat token")
+            raise NoToken(Msg("this needs your seat token"))
         seat = table.seat_of(token)
         if seat is None:
-            raise BadToken("that token holds no seat at this table")
+            raise BadToken(Msg("that token holds no seat at this table"))
         return seat
 
     async def _stand_in(self, table: LiveTable, seat: int) -> None:
@@ -224,10 +225,10 @@ class Seating:
         try:
             await db.run(store_seat_change, db, change)
         except ConflictError:
-            raise BadSeats("that seat has just changed; reload the table") from None
+            raise BadSeats(Msg("that seat has just changed; reload the table")) from None
         except STORAGE_ERRORS:
             log.exception("cannot store a seat change of table %s", table.id)
-            raise StorageFailed("the change could not be stored, so it was not made") from None
+            raise StorageFailed(Msg("the change could not be stored, so it was not made")) from None
 
     def _changed(self, table: LiveTable) -> None:
         self.manager.publish(table)

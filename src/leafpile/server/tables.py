@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from leafpile.engine import LeafpileError
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, error_text
 from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
@@ -395,7 +395,7 @@ class TableManager:
     async def _play_locked(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         async with table.lock:
             if table.bot_of(seat) is None:  # its person took the seat back meanwhile
-                raise NotYourTurn("a person plays this seat now", table=table, seat=seat)
+                raise NotYourTurn(Msg("a person plays this seat now"), table=table, seat=seat)
             await self._play(table, seat, version, text)
 
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
@@ -420,7 +420,7 @@ class TableManager:
         try:
             action = state.parse_action(text)
         except LeafpileError as e:
-            raise IllegalAction(str(e), table=table, seat=seat) from None
+            raise IllegalAction(error_text(e), table=table, seat=seat) from None
         notation = str(action)
         entry = LogEntry.of(seat, table.position.log_lines(table.game, action))
         new_state = state.clone()
