@@ -48,3 +48,21 @@ def test_a_websocket_refusal_comes_in_the_language_of_the_hello(lite):
             pass
         assert msg["code"] == "stale"
         assert msg["message"] == "version périmée 7 : la table en est à la version 0"
+
+
+def test_a_bad_clock_is_refused_in_french(lite):
+    from leafpile.server.clocks import PER_MOVE_MAX, PER_MOVE_MIN
+    from tests.server.helpers import SEED
+
+    body = {
+        "game": "autumn",
+        "players": 2,
+        "options": {},
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "seed": SEED,
+        "clock": {"kind": "turn", "per_move": 1},
+    }
+    r = HTTP.post(f"{lite.base}/api/tables", json=body, headers={"accept-language": "fr"})
+    assert r.status_code == 422
+    low, high = PER_MOVE_MIN, PER_MOVE_MAX
+    assert r.json()["message"] == f"per_move doit être entre {low} et {high} secondes"
