@@ -170,7 +170,7 @@ def test_openspiel_ismcts_and_mcts_bots_play_whole_games(name):
     )
     state = game.new_initial_state()
     state.apply_action(5)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded: the same games each run
     while not state.is_terminal():
         player = state.current_player()
         if player == 0:
