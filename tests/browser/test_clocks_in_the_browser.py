@@ -57,6 +57,7 @@ def test_a_private_table_with_a_clock_a_timeout_a_stand_in_and_a_comeback(browse
         ana.select_option("#replacement", "random")
         ana.click("#options-box summary")
         ana.select_option("[data-option=rounds]", "1")
+        ana.select_option("[data-option=first_player]", "0")  # Ana moves first, whatever the seed
         ana.click("#create-button")
         ana.wait_for_url("**/table/*")
         table = ana.url.rsplit("/", 1)[-1]
