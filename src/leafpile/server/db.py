@@ -170,7 +170,7 @@ class Database:
             if row is None:
                 return None
             seat_rows = [
-                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.player)
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
                 )
@@ -198,6 +198,7 @@ class Database:
                     status=row.status,
                     created_at=row.created_at,
                     updated_at=now,
+                    rated=row.rated,
                 )
             )
             conn.execute(
@@ -210,6 +211,7 @@ class Database:
                         "bot": s.bot,
                         "name": s.name,
                         "token_hash": s.token_hash,
+                        "player": s.player,
                     }
                     for s in row.seats
                 ],
@@ -217,9 +219,16 @@ class Database:
             self._announce(conn, "new", row.id)
 
     def take_seat(
-        self, table_id: str, seat: int, name: str, token_hash: str, new_status: str | None
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        new_status: str | None,
+        player: str | None = None,
     ) -> None:
-        """Give an open human seat to a player; ConflictError if it was taken meanwhile."""
+        """Give an open human seat to a player (`player`: their profile, if they have one);
+        ConflictError if it was taken meanwhile."""
         with self.engine.begin() as conn:
             result = conn.execute(
                 update(seats)
@@ -229,7 +238,7 @@ class Database:
                     seats.c.kind == "human",
                     seats.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, player=player)
             )
             if result.rowcount != 1:
                 raise ConflictError("that seat has just been taken")
@@ -355,11 +364,12 @@ class Database:
                     out[r.id] = LoadedTable(
                         r.id, r.game, r.players, r.options, r.seed, r.status, r.created_at
                     )
+                    out[r.id].rated = bool(r.rated)
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):
                     out[s.table_id].seats.append(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.player)
                     )
                 for a in conn.execute(
                     select(actions).where(actions.c.table_id.in_(chunk)).order_by(actions.c.n)

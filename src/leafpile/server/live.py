@@ -67,6 +67,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the address that opened it (limits; not stored)
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
+    rated: bool = False  # the game counts for the ratings (see rated.py)
 
     @property
     def game(self) -> Game:
@@ -149,8 +150,8 @@ class LiveTable:
             moved = True
         for row in changes.seats:
             mine = self.seats[row.seat]
-            if (mine.name, mine.token_hash) != (row.name, row.token_hash):
-                mine.name, mine.token_hash = row.name, row.token_hash
+            if (mine.name, mine.token_hash, mine.player) != (row.name, row.token_hash, row.player):
+                mine.name, mine.token_hash, mine.player = row.name, row.token_hash, row.player
                 moved = True
         if changes.status != self.status and self.status != FINISHED:
             self.status = changes.status
@@ -191,6 +192,7 @@ class NewTable:
     seats: list[SeatRow]
     sit: int | None = None  # the creator's seat (a human one), if they sit down
     name: str | None = None  # the creator's display name when they sit
+    rated: bool = False  # whether the game counts for the ratings (see rated.py)
 
 
 def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable, str | None]:
@@ -217,6 +219,7 @@ def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable,
         status=WAITING if open_seats else PLAYING,
         created_at=time.time(),
         seats=new.seats,
+        rated=new.rated,
     )
     table = LiveTable(
         id=row.id,
@@ -226,6 +229,7 @@ def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable,
         seats=row.seats,
         position=Position(new.game, match.state, 0, finished=False),
         creator=creator,
+        rated=new.rated,
     )
     return row, table, token
 
@@ -267,6 +271,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         seats=raw.seats,
         position=position,
         log=entries,
+        rated=raw.rated,
     )
 
 

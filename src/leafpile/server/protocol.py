@@ -62,6 +62,11 @@ STATUS: dict[str, int] = {
     "bad_seed": 422,
     "bad_name": 422,
     "illegal": 422,
+    "bad_profile": 403,
+    "bad_login": 403,
+    "name_taken": 409,
+    "bad_password": 422,
+    "not_rated": 422,
     "flooding": 429,
     "too_many_sockets": 429,
     "too_many_tables": 429,
@@ -257,6 +262,7 @@ def seats_public(table: LiveTable) -> list[dict[str, Any]]:
             "name": table.seat_name(s),
             "open": s.kind == HUMAN and s.token_hash is None,
             "connected": s.kind == BOT or s.seat in connected,
+            "profile": s.player is not None,  # the name links to the player's page
         }
         for s in table.seats
     ]
@@ -276,6 +282,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "to_move": to_move if to_move >= 0 and table.status == PLAYING else None,
         "seats": seats_public(table),
         "created_at": table.created_at,
+        "rated": table.rated,
     }
 
 
@@ -313,6 +320,7 @@ def snapshot(
         "winners": position.winners if table.status == FINISHED else None,
         "extras": i18n.localize_tree(seen.extras, lang) if lang != i18n.DEFAULT else seen.extras,
         "lang": lang,
+        "rated": table.rated,
     }
 
 

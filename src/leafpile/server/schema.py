@@ -10,7 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
 
 NAME_MAX = 40  # longest display name accepted
 NOTATION_MAX = 200  # longest action notation stored
@@ -28,6 +41,8 @@ tables = Table(
     Column("status", String(16), nullable=False),  # waiting / playing / finished
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # whether the game counts for the ratings (decided when the table is opened)
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -39,6 +54,7 @@ seats = Table(
     Column("bot", String(40), nullable=True),
     Column("name", String(NAME_MAX), nullable=True),
     Column("token_hash", String(64), nullable=True),  # sha256 of the seat's secret token
+    Column("player", String(32), nullable=True, index=True),  # the profile in the seat
 )
 
 actions = Table(
@@ -64,6 +80,56 @@ snapshots = Table(
 )
 
 
+# -- players across tables and their ratings (see profiles.py and rated.py) ----------------------
+PLAYER_KEY_MAX = 48  # a profile id, or "bot:<level>"
+
+profiles = Table(
+    "profiles",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(NAME_MAX), nullable=False),
+    Column("name_key", String(4 * NAME_MAX), nullable=False, unique=True),  # NFKC, casefolded
+    Column("password_hash", String(200), nullable=True),  # argon2id; NULL: no password
+    Column("created_at", Float, nullable=False),
+)
+
+profile_keys = Table(
+    "profile_keys",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),  # sha256 of a browser's secret
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"), index=True),
+    Column("created_at", Float, nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(40), primary_key=True),
+    Column("player", String(PLAYER_KEY_MAX), primary_key=True),  # a profile id or bot:<level>
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_game_rating", "game", "rating"),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("player", String(PLAYER_KEY_MAX), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("place", Integer, nullable=False),  # 0: first (ties share a place)
+    Column("before", Float, nullable=False),  # the rating before this game
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("at", Float, nullable=False),  # when the game finished
+    Index("ix_rating_history_player", "player", "game", "at"),
+)
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -71,6 +137,7 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    player: str | None = None  # the seat's profile id (None: a guest or a bot)
 
 
 @dataclass
@@ -84,6 +151,7 @@ class TableRow:
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    rated: bool = False
 
 
 @dataclass
@@ -115,6 +183,7 @@ class LoadedTable:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int, str, str | None]] = field(default_factory=list)  # n, seat, ...
     snapshot: tuple[int, str] | None = None  # version, state JSON
+    rated: bool = False
 
 
 @dataclass

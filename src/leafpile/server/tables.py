@@ -35,6 +35,7 @@ from leafpile.server.errors import (
     GameOver,
     IllegalAction,
     NoToken,
+    NotRated,
     NotStarted,
     NotYourTurn,
     Refusal,
@@ -88,6 +89,8 @@ class TableManager:
         self.bots = bots
         self.seat_bots = SeatBots(bots, self._play_locked, bot_delay)
         self.publish: Callable[[LiveTable], None] = publish or (lambda _table: None)
+        #: called when a game ends here, once its last action is stored (the ratings)
+        self.on_finish: Callable[[LiveTable], None] = lambda _table: None
         self.tables: dict[str, LiveTable] = {}
         self.broken: set[str] = set()  # tables whose rows cannot be rebuilt: set aside
         self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
@@ -252,10 +255,17 @@ class TableManager:
         self.seat_bots.schedule(table)
         return table, token
 
-    async def join(self, table: LiveTable, name: str, wanted: object) -> tuple[int, str]:
-        """Give `name` an open seat (`wanted`, or the first open one); returns the seat and
-        its secret token. The table starts when its last human seat is taken."""
+    async def join(
+        self, table: LiveTable, name: str, wanted: object, player: str | None = None
+    ) -> tuple[int, str]:
+        """Give `name` (with profile `player`, if any) an open seat (`wanted`, or the first
+        open one); returns the seat and its secret token. The table starts when its last
+        human seat is taken. At a rated table every person has a profile and one seat."""
         async with table.lock:
+            if table.rated and player is None:
+                raise NotRated("this table is rated: sign in with a profile to take a seat")
+            if table.rated and any(s.player == player for s in table.seats):
+                raise NotRated("you already sit at this rated table: one seat per person")
             open_seats = table.open_seats()
             if not open_seats:
                 raise TableFull("every seat at this table is taken")
@@ -269,7 +279,9 @@ class TableManager:
             token, digest = new_token()
             new_status = PLAYING if len(open_seats) == 1 else None
             try:
-                await self.db.run(self.db.take_seat, table.id, seat.seat, name, digest, new_status)
+                await self.db.run(
+                    self.db.take_seat, table.id, seat.seat, name, digest, new_status, player
+                )
             except ConflictError as e:
                 if self.db.shared:
                     await self._catch_up(table)
@@ -279,6 +291,7 @@ class TableManager:
                 raise StorageFailed("the seat could not be stored, so it was not taken") from None
             seat.name = name
             seat.token_hash = digest
+            seat.player = player
             if new_status is not None:
                 table.status = new_status
             self.publish(table)
@@ -420,6 +433,8 @@ class TableManager:
         self._keep_cold(table)
         self.publish(table)
         self.seat_bots.schedule(table)
+        if finished:
+            self.on_finish(table)
 
     # -- listeners ------------------------------------------------------------------------------
     # Only a seat's presence changing is pushed to everyone (its "connected" flag); a
