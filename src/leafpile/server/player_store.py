@@ -172,23 +172,26 @@ def store_game_ratings(
     rate: Rate,
 ) -> bool:
     """Rate one finished table once: under the game's lock (PostgreSQL: an advisory lock, so
-    several processes take turns; SQLite has one writer), unless its history is stored
-    already, read the players' ratings, `rate` them and store the new ratings with one
-    history row per player, all in one transaction. Returns whether it rated the table."""
+    several processes take turns; SQLite: its one write lock, taken first), unless its
+    history is stored already, read the players' ratings, `rate` them and store the new
+    ratings with one history row per player, all in one transaction. Returns whether it
+    rated the table."""
     players = sorted(places)
     try:
         with db.engine.begin() as conn:
             if db.shared:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _lock_key(game)})
+            else:  # SQLite: a first write takes the database's write lock before any read
+                conn.execute(
+                    update(tables)
+                    .where(tables.c.id == table_id)
+                    .values(updated_at=tables.c.updated_at)
+                )
             done = conn.execute(
                 select(rating_history.c.player).where(rating_history.c.table_id == table_id)
             ).first()
             if done is not None:
                 return False
-            at_row = conn.execute(
-                select(tables.c.updated_at).where(tables.c.id == table_id)
-            ).first()
-            at = float(at_row.updated_at) if at_row is not None else time.time()
             rows = {
                 r.player: r
                 for r in conn.execute(
@@ -202,7 +205,7 @@ def store_game_ratings(
                 for p in players
             }
             after = rate(before)
-            now = time.time()
+            now = time.time()  # the history's order: the order the games were counted in
             for p in players:
                 new = after[p]
                 values = {
@@ -229,7 +232,7 @@ def store_game_ratings(
                         rating=new.rating,
                         deviation=new.deviation,
                         volatility=new.volatility,
-                        at=at,
+                        at=now,
                     )
                 )
     except IntegrityError:  # another writer rated this table (or a new player) first

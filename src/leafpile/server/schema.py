@@ -125,7 +125,7 @@ rating_history = Table(
     Column("rating", Float, nullable=False),
     Column("deviation", Float, nullable=False),
     Column("volatility", Float, nullable=False),
-    Column("at", Float, nullable=False),  # when the game finished
+    Column("at", Float, nullable=False),  # when the game was rated (just after it finished)
     Index("ix_rating_history_player", "player", "game", "at"),
 )
 

@@ -18,10 +18,12 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("player", sa.String(32), nullable=True))
+    # plain ADD COLUMN, never a batch copy: on SQLite a batch drops and recreates the table,
+    # and dropping `tables` would delete every seat, action and snapshot (ON DELETE CASCADE)
+    op.add_column(
+        "tables", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column("seats", sa.Column("player", sa.String(32), nullable=True))
     op.create_table(
         "profiles",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -78,7 +80,5 @@ def downgrade() -> None:
     op.drop_index("ix_profile_keys_profile_id", "profile_keys")
     op.drop_table("profile_keys")
     op.drop_table("profiles")
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("player")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("rated")
+    op.drop_column("seats", "player")  # SQLite 3.35+ drops a column in place
+    op.drop_column("tables", "rated")
