@@ -22,7 +22,15 @@ from schemathesis.specs.openapi.checks import (
 from sqlalchemy import func, select
 
 from leafpile.server import openapi
-from leafpile.server.schema import actions, seats, tables
+from leafpile.server.schema import (
+    actions,
+    profile_keys,
+    profiles,
+    rating_history,
+    ratings,
+    seats,
+    tables,
+)
 from tests.server.helpers import SEED, two_humans
 from tests.server.live import ThreadServer
 
@@ -67,7 +75,7 @@ def fingerprint(srv: ThreadServer) -> Any:
     with srv.manager.db.engine.connect() as conn:
         stored = tuple(
             conn.execute(select(func.count()).select_from(table)).scalar_one()
-            for table in (tables, seats, actions)
+            for table in (tables, seats, actions, profiles, profile_keys, ratings, rating_history)
         )
     return memory, stored
 

@@ -10,11 +10,12 @@ place; the others follow by score, equal scores tied.
 
 A table says whether it is rated when it is opened, and only then. [D] It may be rated only
 when the game can count fairly: the server draws the seed (no client seed) and every option
-that fixes an order or a setup (a deck, a bag, start tiles, goals...) is left to chance; at
-least two players and one person; every person sits with their profile, one seat each (no
-hot-seat: the same profile twice is refused). A game's update is one transaction keyed by
-its table (`player_store.store_game_ratings`), started when the last action is stored and
-retried from the database at start-up and every minute after a crash, by any process.
+that fixes an order or a setup (a deck, a bag, start tiles, goals...) is left to chance, and
+so is who plays first; at least two players and one person; every person sits with their
+profile, one seat each (no hot-seat: the same profile twice is refused). A game's update is
+one transaction keyed by its table (`player_store.store_game_ratings`), started when the
+last action is stored and retried from the database at start-up and every minute after a
+crash, by any process.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def unrated_reason(new: NewTable, profile: Profile | None) -> str | None:
     fixed = fixed_options(new)
     if fixed:
         return f"a rated table leaves the order of cards and tiles to chance (option {fixed[0]})"
+    if new.options.get("first_player", "random") != "random":
+        return "at a rated table the first player is drawn (first_player: random)"
     if new.players < 2:
         return "a game alone is not rated"
     if not any(s.kind == HUMAN for s in new.seats):
