@@ -309,3 +309,46 @@ def test_a_database_from_before_profiles_upgrades(db_url):
     (old,) = db.load_tables(["old"])
     assert len(old.seats) == 2
     db.close()
+
+
+def test_a_rated_game_played_through_two_processes_is_rated_once(pg_url):
+    """Two servers on one PostgreSQL database: Bo joins and plays through the second."""
+    first, second = ThreadServer(pg_url).start(), ThreadServer(pg_url).start()
+    try:
+        ana, bo = profile(first, "Ana"), profile(second, "Bo")
+        made = open_table(first, [{"kind": "human"}] * 2, rated=True, profile=ana).json()
+        joined = HTTP.post(
+            f"{second.base}/api/tables/{made['table']}/seats", json={"name": "x", "profile": bo}
+        )
+        assert joined.status_code == 200, joined.text
+        tokens = {0: made["token"], 1: joined.json()["token"]}
+        servers = {0: first, 1: second}
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            snap = HTTP.get(
+                f"{first.base}/api/tables/{made['table']}",
+                headers={"authorization": f"Bearer {tokens[0]}"},
+            ).json()
+            if snap["status"] == "finished":
+                break
+            seat = snap["to_move"]
+            if seat is None:  # the first process has not heard of Bo's seat yet
+                time.sleep(0.02)
+                continue
+            mine = HTTP.get(
+                f"{servers[seat].base}/api/tables/{made['table']}",
+                headers={"authorization": f"Bearer {tokens[seat]}"},
+            ).json()
+            if mine["version"] == snap["version"] and mine["legal"]:
+                act(servers[seat], made["table"], tokens[seat], mine["version"], mine["legal"][0])
+        wait_rated(first)
+        wait_rated(second)
+        for srv in (first, second):
+            assert run_async(srv.app.state.ctx.ratings.settle()) == 0
+        rows, history = stored(first.manager.db)
+        assert history == 2 and sorted(g for g, _ in rows.values()) == [1, 1]
+        page = HTTP.get(second.base + "/api/players/bo").json()
+        assert page["games"][0]["rated"] is True and page["games"][0]["change"] is not None
+    finally:
+        first.stop()
+        second.stop()
