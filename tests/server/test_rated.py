@@ -134,6 +134,8 @@ def test_a_rated_table_takes_only_profiles_and_one_seat_each(lite):
     lobby = HTTP.get(lite.base + "/api/tables").json()["tables"][0]
     assert lobby["rated"] is True
     assert [(s["name"], s["profile"]) for s in lobby["seats"]] == [("Ana", True), ("Bo", True)]
+    # a table in play is not on her page: its id is its invite link
+    assert HTTP.get(lite.base + "/api/players/Ana").json()["games"] == []
 
 
 # -- rating once -----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // A player's page: their ratings per game, the rating curve of each game (an SVG drawn here)
 // and their games, with links to the replays.
-import { api, botName, el, headerTools, seatLabel, statusName, toast } from "/static/api.js";
+import { api, botName, el, headerTools, seatLabel, toast } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 
 const name = decodeURIComponent(location.pathname.split("/").pop());
@@ -88,10 +88,8 @@ async function main() {
       el("span", { class: "when muted" }, new Date(g.at * 1000).toLocaleDateString(currentLanguage())),
       el("span", { class: "title" }, g.title, g.rated ? el("span", { class: "rated-tag" }, " · " + t("rated")) : null),
       el("span", { class: "others" }, others.length ? t("with {names}", { names: others.join(", ") }) : ""),
-      el("span", { class: "result" }, g.status === "finished" ? placeText(g.place) : statusName(g.status), change ? el("span", { class: g.change >= 0 ? "up" : "down" }, " " + change) : null),
-      el("span", { class: "links" },
-        g.status !== "finished" ? el("a", { class: "button", href: `/table/${g.table}` }, t("Table")) : null,
-        el("a", { class: "button", href: `/replay/${g.table}` }, t("Replay"))),
+      el("span", { class: "result" }, placeText(g.place), change ? el("span", { class: g.change >= 0 ? "up" : "down" }, " " + change) : null),
+      el("span", { class: "links" }, el("a", { class: "button", href: `/replay/${g.table}` }, t("Replay"))),
     );
   });
   page.replaceChildren(
