@@ -88,11 +88,26 @@ def test_screenshots_of_the_leaderboard_and_a_players_page(browser, live):
         name: http.post("/api/profiles", json={"name": name}).json()["secret"]
         for name in ("Ana", "Bo", "Chiara", "Dmitri")
     }
-    for name, bot in [("Ana", "random"), ("Bo", "easy"), ("Chiara", "random"), ("Ana", "easy"),
-                      ("Dmitri", "random"), ("Ana", "random"), ("Bo", "random"), ("Ana", "easy")]:
-        body = {"game": "autumn", "players": 2, "options": {"rounds": 1}, "sit": 0,
-                "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}],
-                "rated": True, "profile": secrets[name], "name": name}
+    for name, bot in [
+        ("Ana", "random"),
+        ("Bo", "easy"),
+        ("Chiara", "random"),
+        ("Ana", "easy"),
+        ("Dmitri", "random"),
+        ("Ana", "random"),
+        ("Bo", "random"),
+        ("Ana", "easy"),
+    ]:
+        body = {
+            "game": "autumn",
+            "players": 2,
+            "options": {"rounds": 1},
+            "sit": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}],
+            "rated": True,
+            "profile": secrets[name],
+            "name": name,
+        }
         made = http.post("/api/tables", json=body).json()
         auth = {"authorization": f"Bearer {made['token']}"}
         while True:
