@@ -15,6 +15,7 @@ def test_every_page_loads_without_a_policy_violation(browser, live):
         "name": "Ana",
     }
     table = httpx.post(live.base + "/api/tables", json=body).json()["table"]
+    httpx.post(live.base + "/api/profiles", json={"name": "Bo"})
     context = browser.new_context()
     page = context.new_page()
     problems: list[str] = []
@@ -33,6 +34,8 @@ def test_every_page_loads_without_a_policy_violation(browser, live):
         f"/table/{table}?generic": "body[data-version]",
         f"/replay/{table}": "body[data-step]",
         "/rules/autumn": "svg",
+        "/leaderboard/autumn": "#board",
+        "/player/Bo": "#player-name",
     }
     for path, ready in pages.items():
         page.goto(live.base + path)

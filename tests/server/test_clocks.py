@@ -53,7 +53,7 @@ async def _two_people(manager: TableManager, clock: dict[str, Any]) -> tuple[Liv
     }
     table, token_a = await manager.create(read_new_table(body, True))
     assert token_a is not None
-    _, token_b = await manager.join(table, "Bo", None)
+    _, token_b = await manager.seating.join(table, "Bo", None)
     return table, token_a, token_b
 
 

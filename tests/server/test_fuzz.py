@@ -22,7 +22,15 @@ from schemathesis.specs.openapi.checks import (
 from sqlalchemy import func, select
 
 from leafpile.server import openapi
-from leafpile.server.schema import actions, seats, tables
+from leafpile.server.schema import (
+    actions,
+    profile_keys,
+    profiles,
+    rating_history,
+    ratings,
+    seats,
+    tables,
+)
 from tests.server.helpers import SEED, two_humans
 from tests.server.live import ThreadServer
 
@@ -67,7 +75,7 @@ def fingerprint(srv: ThreadServer) -> Any:
     with srv.manager.db.engine.connect() as conn:
         stored = tuple(
             conn.execute(select(func.count()).select_from(table)).scalar_one()
-            for table in (tables, seats, actions)
+            for table in (tables, seats, actions, profiles, profile_keys, ratings, rating_history)
         )
     return memory, stored
 
@@ -105,4 +113,3 @@ def test_fuzzed_requests_get_no_500_and_refusals_change_nothing(case, target):
     )
     if response.status_code >= 400:
         assert fingerprint(srv) == before, (case.method, case.path, response.text[:300])
-

@@ -153,9 +153,7 @@ class ServerMachine(RuleBasedStateMachine):
         token = model.tokens.get(seat) if seat is not None else None
         with connect(f"{self.srv.ws_base}/ws/tables/{table}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
-            while (msg := json.loads(ws.recv(timeout=5)))["you"] != (
-                seat if token else None
-            ):
+            while (msg := json.loads(ws.recv(timeout=5)))["you"] != (seat if token else None):
                 pass
             assert msg["version"] == len(model.actions)
             assert msg == self.snapshot(table, token) | {"seats": msg["seats"]}
@@ -225,6 +223,7 @@ ServerMachine.TestCase.settings = settings(
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
+
 
 def test_the_server_follows_its_model() -> None:
     ServerMachine.TestCase("runTest").runTest()

@@ -8,7 +8,7 @@ from leafpile.server.ratings import Rating, rate_table, update
 
 
 def test_glickmans_worked_example():
-    """"Example of the Glicko-2 system" (Glickman, 2013): a 1500 player (RD 200, volatility
+    """ "Example of the Glicko-2 system" (Glickman, 2013): a 1500 player (RD 200, volatility
     0.06, tau 0.5) beats a 1400 (RD 30), loses to a 1550 (RD 100) and to a 1700 (RD 300)."""
     player = Rating(1500, 200, 0.06)
     results = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]

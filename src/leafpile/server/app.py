@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from leafpile.server import protocol, routes
+from leafpile.server import player_routes, protocol, routes
 from leafpile.server.bots import BotPool
 from leafpile.server.context import Context, RateLimit
 from leafpile.server.db import Database, normalise_url
@@ -103,8 +103,10 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await manager.start()
+        await ctx.ratings.start()
         quiet_garbage_collector()
         yield
+        await ctx.ratings.stop()
         await manager.stop()
 
     app = Starlette(
@@ -128,6 +130,14 @@ def create_app(
             Route("/api/tables/{table_id}/remove", routes.api_remove, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", routes.api_replay),
             Route("/api/tables/{table_id}/record", routes.api_record),
+            Route("/leaderboard/{game}", player_routes.leaderboard_page),
+            Route("/player/{name}", player_routes.player_page),
+            Route("/api/profiles", player_routes.api_create_profile, methods=["POST"]),
+            Route("/api/profiles/login", player_routes.api_login, methods=["POST"]),
+            Route("/api/profiles/me", player_routes.api_me, methods=["GET"]),
+            Route("/api/profiles/password", player_routes.api_password, methods=["POST"]),
+            Route("/api/leaderboard/{game}", player_routes.api_leaderboard),
+            Route("/api/players/{name}", player_routes.api_player),
             WebSocketRoute("/ws/tables/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=routes.WEB_DIR), name="static"),
         ],

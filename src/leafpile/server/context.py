@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from leafpile.i18n import Msg
 from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
 from leafpile.server.live import HUMAN, LiveTable, NewTable
+from leafpile.server.profiles import Profiles
+from leafpile.server.rated import Ratings
 from leafpile.server.replays import ReplayCache
 from leafpile.server.tables import TableManager
 
@@ -70,6 +72,12 @@ class Context:
     sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
     replays: ReplayCache = field(default_factory=ReplayCache)
     table_buckets: dict[str, Bucket] = field(default_factory=dict)
+    profiles: Profiles = field(init=False)
+    ratings: Ratings = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.profiles = Profiles(self.manager.db, limits_on=self.limit.enabled)
+        self.ratings = Ratings(self.manager)
 
     def guard(self, client: str) -> None:
         """Refuse a client address that floods the HTTP API."""

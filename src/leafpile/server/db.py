@@ -174,7 +174,7 @@ class Database:
                 select(tables.c.clock_state).where(tables.c.id == table_id)
             ).scalar()
             seat_rows = [
-                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in)
+                SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, s.player)
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
                 )
@@ -209,6 +209,7 @@ class Database:
                     clock_state=settings.clock_state,
                     replacement=settings.replacement,
                     host_hash=settings.host_hash,
+                    rated=row.rated,
                 )
             )
             conn.execute(
@@ -221,6 +222,7 @@ class Database:
                         "bot": s.bot,
                         "name": s.name,
                         "token_hash": s.token_hash,
+                        "player": s.player,
                     }
                     for s in row.seats
                 ],
@@ -235,8 +237,10 @@ class Database:
         token_hash: str,
         new_status: str | None,
         clock_state: str | None = None,
+        player: str | None = None,
     ) -> None:
-        """Give an open human seat to a player; ConflictError if it was taken meanwhile."""
+        """Give an open human seat to a player (`player`: their profile, if they have one);
+        ConflictError if it was taken meanwhile."""
         with self.engine.begin() as conn:
             result = conn.execute(
                 update(seats)
@@ -246,7 +250,7 @@ class Database:
                     seats.c.kind == "human",
                     seats.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, player=player)
             )
             if result.rowcount != 1:
                 raise ConflictError("that seat has just been taken")
@@ -380,11 +384,12 @@ class Database:
                     out[r.id].settings = TableSettings(
                         bool(r.private), r.clock, r.replacement, r.host_hash, r.clock_state
                     )
+                    out[r.id].rated = bool(r.rated)
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):
                     out[s.table_id].seats.append(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in)
+                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.stand_in, s.player)
                     )
                 for a in conn.execute(
                     select(actions).where(actions.c.table_id.in_(chunk)).order_by(actions.c.n)

@@ -177,6 +177,33 @@ class Busy(Refusal):
     code = "busy"
 
 
+# -- profiles and ratings (profiles.py, rated.py) ------------------------------------------------
+class BadProfile(Refusal):
+    """The profile secret sent is nobody's (or is not a string)."""
+
+    code = "bad_profile"
+
+
+class BadLogin(Refusal):
+    """Wrong name or password (the answer does not say which)."""
+
+    code = "bad_login"
+
+
+class NameTaken(Refusal):
+    code = "name_taken"
+
+
+class BadPassword(Refusal):
+    code = "bad_password"
+
+
+class NotRated(Refusal):
+    """A rated table was asked for, or joined, where the game could not count fairly."""
+
+    code = "not_rated"
+
+
 def new_error_id() -> str:
     """A short id that ties an internal error's answer (or lack of one) to its log line."""
     return secrets.token_hex(4)

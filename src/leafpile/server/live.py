@@ -75,6 +75,7 @@ class LiveTable:
     clocks: Clocks | None = None  # None: the table has no clock
     played_by: dict[int, str] = field(default_factory=dict)  # action n -> its stand-in
     now: Callable[[], float] = time.time  # the manager's clock (a fake one in tests)
+    rated: bool = False  # the game counts for the ratings (see rated.py)
 
     @property
     def game(self) -> Game:
@@ -170,12 +171,10 @@ class LiveTable:
             moved = True
         for row in changes.seats:
             mine = self.seats[row.seat]
-            if (mine.name, mine.token_hash, mine.stand_in) != (
-                row.name,
-                row.token_hash,
-                row.stand_in,
-            ):
-                mine.name, mine.token_hash, mine.stand_in = row.name, row.token_hash, row.stand_in
+            seen = (mine.name, mine.token_hash, mine.stand_in, mine.player)
+            if seen != (row.name, row.token_hash, row.stand_in, row.player):
+                mine.name, mine.token_hash = row.name, row.token_hash
+                mine.stand_in, mine.player = row.stand_in, row.player
                 moved = True
         self.played_by.update(changes.played_by)
         if self.clocks is not None and changes.clock_state is not None:
@@ -245,6 +244,7 @@ class NewTable:
     replacement: str | None = None
     #: the creator's secret, returned once: whoever holds it may remove a player
     host: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    rated: bool = False  # whether the game counts for the ratings (see rated.py)
 
 
 def open_table(
@@ -283,6 +283,7 @@ def open_table(
         created_at=time.time() if now is None else now,
         seats=new.seats,
         settings=settings,
+        rated=new.rated,
     )
     table = LiveTable(
         id=row.id,
@@ -296,6 +297,7 @@ def open_table(
         replacement=new.replacement,
         host_hash=settings.host_hash,
         clocks=clocks,
+        rated=new.rated,
     )
     if clocks is not None and row.status == PLAYING:
         table.clocks = clocks.started(table.person_to_move(), row.created_at)
@@ -341,6 +343,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         position=position,
         log=entries,
         played_by=dict(raw.played_by),
+        rated=raw.rated,
     )
     settings = raw.settings or TableSettings()
     table.private = settings.private

@@ -48,6 +48,7 @@ _SEAT = {
         "connected": {"type": "boolean"},
         "stand_in": {"type": ["string", "null"]},
         "acted": {"type": "boolean"},
+        "profile": {"type": "boolean"},
     },
 }
 
@@ -83,6 +84,7 @@ _STATE = {
             },
         },
         "parts": {"type": ["array", "null"]},
+        "rated": {"type": "boolean"},
     },
 }
 
@@ -148,6 +150,8 @@ _NEW_TABLE = {
         "private": {"type": "boolean"},
         "clock": _CLOCK,
         "replacement": {"enum": sorted(BOTS)},
+        "rated": {"type": "boolean"},
+        "profile": {"type": "string", "maxLength": 100},
     },
 }
 
@@ -187,6 +191,116 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
+_PROFILE = {
+    "type": "object",
+    "required": ["name", "has_password"],
+    "properties": {
+        "name": {"type": "string"},
+        "has_password": {"type": "boolean"},
+        "secret": {"type": "string"},
+    },
+}
+_PROFILE_AUTH = {**_AUTH, "description": "`Bearer <profile secret>`"}
+
+
+def _player_paths() -> dict[str, Any]:
+    """Profiles, the leaderboards and the players' pages."""
+    name_password = {
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": {"type": "string", "maxLength": NAME_MAX},
+            "password": {"type": "string", "minLength": 8, "maxLength": 128},
+        },
+    }
+    return {
+        "/api/profiles": {
+            "post": {
+                "operationId": "create_profile",
+                "requestBody": _body(name_password),
+                "responses": {
+                    "201": _json(_PROFILE, "the new profile and its browser's secret"),
+                    **_refusals(400, 409, 413, 422, *_BUSY),
+                },
+            }
+        },
+        "/api/profiles/login": {
+            "post": {
+                "operationId": "login",
+                "requestBody": _body({**name_password, "required": ["name", "password"]}),
+                "responses": {
+                    "200": _json(_PROFILE, "the profile and a secret for this browser"),
+                    **_refusals(400, 403, 413, *_BUSY),
+                },
+            }
+        },
+        "/api/profiles/me": {
+            "get": {
+                "operationId": "me",
+                "parameters": [_PROFILE_AUTH],
+                "responses": {
+                    "200": _json(_PROFILE, "the profile of the bearer's secret"),
+                    **_refusals(401, 403, *_BUSY),
+                },
+            }
+        },
+        "/api/profiles/password": {
+            "post": {
+                "operationId": "set_password",
+                "parameters": [_PROFILE_AUTH],
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["password"],
+                        "properties": {
+                            "password": {"type": "string", "minLength": 8, "maxLength": 128}
+                        },
+                    }
+                ),
+                "responses": {
+                    "200": _json(_PROFILE, "the profile, with its password set"),
+                    **_refusals(400, 401, 403, 413, 422, *_BUSY),
+                },
+            }
+        },
+        "/api/leaderboard/{game}": {
+            "get": {
+                "operationId": "leaderboard",
+                "parameters": [
+                    {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {
+                    "200": _json(
+                        {"type": "object", "required": ["game", "players"]},
+                        "the rated players of a game, best first",
+                    ),
+                    **_refusals(404, *_BUSY),
+                },
+            }
+        },
+        "/api/players/{name}": {
+            "get": {
+                "operationId": "player",
+                "parameters": [
+                    {
+                        "name": "name",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string", "maxLength": 160},
+                    }
+                ],
+                "responses": {
+                    "200": _json(
+                        {"type": "object", "required": ["name", "ratings", "history", "games"]},
+                        "a person's or a bot level's ratings, rating history and games",
+                    ),
+                    **_refusals(404, *_BUSY),
+                },
+            }
+        },
+    }
+
+
 def describe() -> dict[str, Any]:
     """The OpenAPI 3.1 document of this server's JSON API."""
     paths: dict[str, Any] = {
@@ -209,7 +323,7 @@ def describe() -> dict[str, Any]:
                 "requestBody": _body(_NEW_TABLE),
                 "responses": {
                     "201": _json({"type": "object", "required": ["table"]}, "the new table"),
-                    **_refusals(400, 413, 422, *_BUSY),
+                    **_refusals(400, 403, 413, 422, *_BUSY),
                 },
             },
         },
@@ -234,12 +348,13 @@ def describe() -> dict[str, Any]:
                         "properties": {
                             "name": {"type": "string", "maxLength": NAME_MAX},
                             "seat": {"type": "integer", "minimum": 0},
+                            "profile": {"type": "string", "maxLength": 100},
                         },
                     }
                 ),
                 "responses": {
                     "200": _json({"type": "object", "required": ["token"]}, "the seat taken"),
-                    **_refusals(400, 404, 409, 413, 422, *_BUSY),
+                    **_refusals(400, 403, 404, 409, 413, 422, *_BUSY),
                 },
             }
         },
@@ -360,6 +475,7 @@ def describe() -> dict[str, Any]:
             }
         },
     }
+    paths.update(_player_paths())
     return {
         "openapi": "3.1.0",
         "info": {"title": "leafpile", "version": "1"},

@@ -69,6 +69,11 @@ STATUS: dict[str, int] = {
     "bad_name": 422,
     "bad_clock": 422,
     "illegal": 422,
+    "bad_profile": 403,
+    "bad_login": 403,
+    "name_taken": 409,
+    "bad_password": 422,
+    "not_rated": 422,
     "flooding": 429,
     "too_many_sockets": 429,
     "too_many_tables": 429,
@@ -291,6 +296,7 @@ def seats_public(table: LiveTable) -> list[dict[str, Any]]:
             "connected": s.kind == BOT or s.seat in connected,
             "stand_in": s.stand_in,  # the bot level playing for a person who left or timed out
             "acted": s.seat in acted,  # a player who acted cannot be removed
+            "profile": s.player is not None,  # the name links to the player's page
         }
         for s in table.seats
     ]
@@ -311,6 +317,7 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "seats": seats_public(table),
         "created_at": table.created_at,
         "clock": table.clocks.rule.describe() if table.clocks is not None else None,
+        "rated": table.rated,
     }
 
 
@@ -353,6 +360,7 @@ def snapshot(
         "replacement": table.replacement,
         "clock": table.clocks.public(table.now()) if table.clocks is not None else None,
         "parts": table.parts() if table.status == FINISHED else None,
+        "rated": table.rated,
     }
 
 

@@ -20,10 +20,11 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from leafpile import i18n
 from leafpile.games import GAMES
 from leafpile.i18n import Msg
-from leafpile.server import howto, protocol, replays
+from leafpile.server import howto, protocol, rated, replays
 from leafpile.server.context import Context
 from leafpile.server.errors import BadToken, NotFound, Refusal, TooLarge
 from leafpile.server.live import LiveTable
+from leafpile.server.profiles import Profile
 from leafpile.server.protocol import BODY_MAX
 from leafpile.server.seating import Seating
 
@@ -84,6 +85,13 @@ async def read_body(request: Request) -> bytes:
 
 async def read_json(request: Request) -> object:
     return protocol.parse_json(await read_body(request), "body")
+
+
+def named(body: object, profile: Profile | None) -> object:
+    """A create or join body whose display name is the profile's, when one is carried."""
+    if profile is not None and isinstance(body, dict):
+        return {**body, "name": profile.name}
+    return body
 
 
 def reader_lang(request: Request) -> str:
@@ -221,7 +229,10 @@ async def api_tables(request: Request) -> Response:
 @endpoint
 async def api_create(request: Request) -> Response:
     ctx = guarded(request)
-    new = protocol.read_new_table(await read_json(request), ctx.allow_client_seed)
+    body = await read_json(request)
+    profile = await ctx.profiles.of_body(body)  # the creator's profile, if they sent one
+    new = protocol.read_new_table(named(body, profile), ctx.allow_client_seed)
+    rated.prepare(new, body.get("rated") if isinstance(body, dict) else None, profile)
     ctx.guard_create(client_of(request), new)
     table, token = await ctx.manager.create(new, client_of(request))
     answer = {
@@ -251,8 +262,11 @@ async def api_join(request: Request) -> Response:
     ctx = guarded(request)
     body = await read_json(request)
     table = await ctx.manager.find(request.path_params["table_id"])
-    name, wanted = protocol.read_join(body)
-    seat, token = await ctx.manager.join(table, name, wanted)
+    profile = await ctx.profiles.of_body(body)
+    name, wanted = protocol.read_join(named(body, profile))
+    seat, token = await ctx.manager.seating.join(
+        table, name, wanted, profile.id if profile else None
+    )
     return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -46,6 +47,8 @@ tables = Table(
     Column("clock_state", Text, nullable=True),  # JSON Clocks (banks, running, since)
     Column("replacement", String(40), nullable=True),  # bot level for leavers and timeouts
     Column("host_hash", String(64), nullable=True),  # sha256 of the creator's secret
+    # whether the game counts for the ratings (decided when the table is opened)
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -59,6 +62,7 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),  # sha256 of the seat's secret token
     # migration 0003: the bot level playing a human seat whose person left or ran out of time
     Column("stand_in", String(40), nullable=True),
+    Column("player", String(32), nullable=True, index=True),  # the profile in the seat
 )
 
 actions = Table(
@@ -86,6 +90,56 @@ snapshots = Table(
 )
 
 
+# -- players across tables and their ratings (see profiles.py and rated.py) ----------------------
+PLAYER_KEY_MAX = 48  # a profile id, or "bot:<level>"
+
+profiles = Table(
+    "profiles",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(NAME_MAX), nullable=False),
+    Column("name_key", String(4 * NAME_MAX), nullable=False, unique=True),  # NFKC, casefolded
+    Column("password_hash", String(200), nullable=True),  # argon2id; NULL: no password
+    Column("created_at", Float, nullable=False),
+)
+
+profile_keys = Table(
+    "profile_keys",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),  # sha256 of a browser's secret
+    Column("profile_id", String(32), ForeignKey("profiles.id", ondelete="CASCADE"), index=True),
+    Column("created_at", Float, nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(40), primary_key=True),
+    Column("player", String(PLAYER_KEY_MAX), primary_key=True),  # a profile id or bot:<level>
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_game_rating", "game", "rating"),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("player", String(PLAYER_KEY_MAX), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("place", Integer, nullable=False),  # 0: first (ties share a place)
+    Column("before", Float, nullable=False),  # the rating before this game
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("at", Float, nullable=False),  # when the game was rated (just after it finished)
+    Index("ix_rating_history_player", "player", "game", "at"),
+)
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -94,6 +148,7 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     stand_in: str | None = None  # bot level playing for a person who left or timed out
+    player: str | None = None  # the seat's profile id (None: a guest or a bot)
 
 
 @dataclass
@@ -108,6 +163,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     settings: TableSettings | None = None  # privacy, clock, stand-in bot, creator
+    rated: bool = False
 
 
 @dataclass
@@ -143,6 +199,7 @@ class LoadedTable:
     snapshot: tuple[int, str] | None = None  # version, state JSON
     settings: TableSettings | None = None
     played_by: dict[int, str] = field(default_factory=dict)  # action n -> stand-in
+    rated: bool = False
 
 
 @dataclass

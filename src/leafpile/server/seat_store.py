@@ -46,7 +46,12 @@ def store_seat_change(db: Database, change: SeatChange) -> None:
                 if was_stand_in is None
                 else seats.c.stand_in == was_stand_in,
             )
-            .values(name=change.name, token_hash=change.token_hash, stand_in=change.stand_in)
+            .values(
+                name=change.name,
+                token_hash=change.token_hash,
+                stand_in=change.stand_in,
+                **({"player": None} if change.token_hash is None else {}),  # an open seat
+            )
         )
         if result.rowcount != 1:
             raise ConflictError("that seat has just changed")

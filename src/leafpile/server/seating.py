@@ -1,5 +1,5 @@
-"""Who sits where once a table is open: leaving, being removed, running out of time and
-coming back (the domain layer; the manager in `tables.py` owns the tables).
+"""Who sits where once a table is open: taking a seat, leaving, being removed, running out
+of time and coming back (the domain layer; the manager in `tables.py` owns the tables).
 
 - Anyone may leave a waiting table: their seat opens again.
 - A person who leaves a running game, or whose clock runs out, keeps their seat token while
@@ -28,10 +28,13 @@ from leafpile.server.errors import (
     GameOver,
     NotHost,
     NoToken,
+    NotRated,
+    SeatTaken,
     StoodIn,
     StorageFailed,
+    TableFull,
 )
-from leafpile.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, hash_token
+from leafpile.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, hash_token, new_token
 from leafpile.server.position import Position
 from leafpile.server.seat_store import SeatChange, store_seat_change
 
@@ -54,9 +57,7 @@ def mover(table: LiveTable, position: Position | None = None) -> int | None:
     return seat
 
 
-def clocks_after_move(
-    table: LiveTable, seat: int, position: Position, now: float
-) -> Clocks | None:
+def clocks_after_move(table: LiveTable, seat: int, position: Position, now: float) -> Clocks | None:
     """The table's clocks once `seat` has moved at `now`, leading to `position`."""
     if table.clocks is None:
         return None
@@ -95,6 +96,62 @@ class Seating:
         self.manager = manager
 
     # -- what a person may do --------------------------------------------------------------
+    async def join(
+        self, table: LiveTable, name: str, wanted: object, player: str | None = None
+    ) -> tuple[int, str]:
+        """Give `name` (with profile `player`, if any) an open seat (`wanted`, or the first
+        open one); returns the seat and its secret token. The table starts when its last
+        human seat is taken. At a rated table every person has a profile and one seat."""
+        async with table.lock:
+            if table.rated and player is None:
+                raise NotRated(Msg("this table is rated: sign in with a profile to take a seat"))
+            if table.rated and any(s.player == player for s in table.seats):
+                raise NotRated(Msg("you already sit at this rated table: one seat per person"))
+            open_seats = table.open_seats()
+            if not open_seats:
+                raise TableFull(Msg("every seat at this table is taken"))
+            if wanted is None:
+                seat = open_seats[0]
+            else:
+                chosen = [s for s in open_seats if s.seat == wanted]
+                if not chosen:
+                    raise SeatTaken(Msg("seat {seat!r} is not open", seat=wanted))
+                seat = chosen[0]
+            token, digest = new_token()
+            new_status = PLAYING if len(open_seats) == 1 else None
+            clocks = table.clocks
+            if clocks is not None and new_status is not None:  # the clocks start now
+                clocks = clocks.started(mover(table), self.manager.now())
+            stored_clocks = clocks.to_json() if clocks is not None and new_status else None
+            try:
+                await self.manager.db.run(
+                    self.manager.db.take_seat,
+                    table.id,
+                    seat.seat,
+                    name,
+                    digest,
+                    new_status,
+                    stored_clocks,
+                    player,
+                )
+            except ConflictError:
+                if self.manager.db.shared:
+                    await self.manager._catch_up(table)
+                raise SeatTaken(Msg("that seat has just been taken")) from None
+            except STORAGE_ERRORS:
+                log.exception("cannot store a seat of table %s", table.id)
+                raise StorageFailed(
+                    Msg("the seat could not be stored, so it was not taken")
+                ) from None
+            seat.name = name
+            seat.token_hash = digest
+            seat.player = player
+            if new_status is not None:
+                table.status = new_status
+            table.clocks = clocks
+            self._changed(table)
+        return seat.seat, token
+
     async def leave(self, table: LiveTable, token: Any) -> int:
         """The seat holding `token` leaves: a waiting table's seat opens again; in a running
         game a bot stands in until the person comes back. Returns the seat."""
@@ -109,7 +166,7 @@ class Seating:
                 return seat
             clocks = table.clocks.reset(seat) if table.clocks is not None else None
             await self._store(table, _opened(table, seat, clocks))
-            row.name = row.token_hash = row.stand_in = None
+            row.name = row.token_hash = row.stand_in = row.player = None
             table.clocks = clocks
             self._changed(table)
         return seat
@@ -162,7 +219,7 @@ class Seating:
                 clocks = table.clocks.stopped(self.manager.now()).reset(seat)
             new_status = WAITING if table.status == PLAYING else None
             await self._store(table, _opened(table, seat, clocks, new_status))
-            row.name = row.token_hash = row.stand_in = None
+            row.name = row.token_hash = row.stand_in = row.player = None
             if new_status is not None:
                 table.status = new_status
             if table.bot_task is not None:

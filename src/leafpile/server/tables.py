@@ -39,29 +39,25 @@ from leafpile.server.errors import (
     NotStarted,
     NotYourTurn,
     Refusal,
-    SeatTaken,
     StaleVersion,
     StorageFailed,
-    TableFull,
     TableNotFound,
     new_error_id,
 )
 from leafpile.server.live import (
     FINISHED,
-    PLAYING,
     SNAPSHOT_EVERY,
     WAITING,
     Listener,
     LiveTable,
     NewTable,
-    new_token,
     open_table,
     rebuild,
 )
 from leafpile.server.position import LogEntry, Position
 from leafpile.server.schema import Change, LoadedTable, StoredAction
 from leafpile.server.seat_bots import SeatBots
-from leafpile.server.seating import Seating, clocks_after_move, mover, played_by
+from leafpile.server.seating import Seating, clocks_after_move, played_by
 from leafpile.server.timekeeper import Timekeeper
 
 log = logging.getLogger("leafpile.server")
@@ -95,6 +91,8 @@ class TableManager:
         self.bots = bots
         self.seat_bots = SeatBots(bots, self._play_locked, bot_delay)
         self.publish: Callable[[LiveTable], None] = publish or (lambda _table: None)
+        #: called when a game ends here, once its last action is stored (the ratings)
+        self.on_finish: Callable[[LiveTable], None] = lambda _table: None
         self.tables: dict[str, LiveTable] = {}
         self.broken: set[str] = set()  # tables whose rows cannot be rebuilt: set aside
         self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
@@ -270,49 +268,6 @@ class TableManager:
         self.timekeeper.watch(table)
         return table, token
 
-    async def join(self, table: LiveTable, name: str, wanted: object) -> tuple[int, str]:
-        """Give `name` an open seat (`wanted`, or the first open one); returns the seat and
-        its secret token. The table starts when its last human seat is taken."""
-        async with table.lock:
-            open_seats = table.open_seats()
-            if not open_seats:
-                raise TableFull(Msg("every seat at this table is taken"))
-            if wanted is None:
-                seat = open_seats[0]
-            else:
-                chosen = [s for s in open_seats if s.seat == wanted]
-                if not chosen:
-                    raise SeatTaken(Msg("seat {seat!r} is not open", seat=wanted))
-                seat = chosen[0]
-            token, digest = new_token()
-            new_status = PLAYING if len(open_seats) == 1 else None
-            clocks = table.clocks
-            if clocks is not None and new_status is not None:  # the clocks start now
-                clocks = clocks.started(mover(table), self.now())
-            stored_clocks = clocks.to_json() if clocks is not None and new_status else None
-            try:
-                await self.db.run(
-                    self.db.take_seat, table.id, seat.seat, name, digest, new_status, stored_clocks
-                )
-            except ConflictError as e:
-                if self.db.shared:
-                    await self._catch_up(table)
-                raise SeatTaken(str(e)) from None
-            except STORAGE_ERRORS:
-                log.exception("cannot store a seat of table %s", table.id)
-                raise StorageFailed(
-                    Msg("the seat could not be stored, so it was not taken")
-                ) from None
-            seat.name = name
-            seat.token_hash = digest
-            if new_status is not None:
-                table.status = new_status
-            table.clocks = clocks
-            self.publish(table)
-            self.seat_bots.schedule(table)
-            self.timekeeper.watch(table)
-        return seat.seat, token
-
     # -- acting ---------------------------------------------------------------------------------
     async def act(self, table: LiveTable, token: Any, version: int, text: str) -> int:
         """Play `text` at `version` for the seat holding `token`; returns that seat."""
@@ -469,6 +424,8 @@ class TableManager:
         self.publish(table)
         self.seat_bots.schedule(table)
         self.timekeeper.watch(table)
+        if finished:
+            self.on_finish(table)
 
     # -- listeners ------------------------------------------------------------------------------
     # Only a seat's presence changing is pushed to everyone (its "connected" flag); a

@@ -2,6 +2,7 @@
 import { api, el, getName, getToken, headerTools, seatLabel, setName, setToken, statusName, toast, botName } from "/static/api.js";
 import { loadLanguage, t, translatePage } from "/static/i18n.js";
 import { setHost } from "/static/seating.js";
+import { checkProfile, getProfile, renderProfilePanel } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -84,8 +85,11 @@ async function create(event) {
     options[spec.name] = typeof spec.default === "number" ? Number(input.value) : input.value;
   }
   setName(name);
+  const body = { game: game.name, players, options, seats, sit, name, ...tableSettings() };
+  const profile = getProfile();
+  if (profile) body.profile = profile.secret;
+  body.rated = Boolean(profile) && $("rated").checked;
   try {
-    const body = { game: game.name, players, options, seats, sit, name, ...tableSettings() };
     const res = await api("/api/tables", { method: "POST", body });
     if (res.token) setToken(res.table, res.token);
     setHost(res.table, res.host);
@@ -118,7 +122,7 @@ async function refreshTables() {
         el("li", { class: `table-item ${table.status}`, "data-table": table.id },
           el("span", { class: "title" }, table.title),
           el("span", { class: "seats" }, table.seats.map((s) => seatLabel(s, table.seats)).join(" · ")),
-          el("span", { class: `status ${table.status}` }, statusName(table.status)),
+          el("span", { class: `status ${table.status}` }, statusName(table.status), table.rated ? el("span", { class: "rated-tag" }, " · " + t("rated")) : null),
           el("span", { class: "links" },
             table.status !== "finished" ? el("a", { href: `/table/${table.id}`, class: "button" }, mine ? t("Return") : open ? t("Join") : t("Watch")) : null,
             el("a", { href: `/replay/${table.id}`, class: "button" }, t("Replay")),
@@ -132,12 +136,25 @@ async function refreshTables() {
   }
 }
 
+/** The profile panel, and the "Rated game" box (a rated table needs a profile). */
+function renderProfile(profile) {
+  renderProfilePanel($("profile"), $("name"), renderProfile);
+  const rated = $("rated");
+  rated.disabled = !profile;
+  rated.checked = Boolean(profile);
+  $("rated-note").textContent = profile
+    ? t("counts for the leaderboard")
+    : t("sign in with a profile to play rated games");
+}
+
 async function main() {
   await loadLanguage();
   translatePage();
   $("tools").replaceChildren(headerTools());
   if (!$("name").value) $("name").value = getName(); // never overwrite what was typed meanwhile
   $("name").addEventListener("change", () => setName($("name").value.trim()));
+  renderProfile(getProfile());
+  checkProfile().then((p) => renderProfile(p));
   const data = await api("/api/games");
   games = data.games;
   bots = data.bots;
@@ -145,6 +162,7 @@ async function main() {
   for (const b of bots) $("replacement").append(el("option", { value: b }, t("{level} bot", { level: botName(b) })));
   $("replacement").value = bots.includes("medium") ? "medium" : bots[0];
   $("game").value = games.some((g) => g.name === "autumn") ? "autumn" : games[0].name;
+  $("board-links").replaceChildren(...games.map((g) => el("a", { class: "button", href: `/leaderboard/${g.name}` }, g.title)));
   $("game").addEventListener("change", renderGame);
   $("players").addEventListener("change", () => { renderSeats(); renderOptions(); });
   $("create-form").addEventListener("submit", create);

@@ -3,6 +3,7 @@
 import { api, el, getName, getToken, headerTools, loadRenderer, seatLabel, setName, setToken, statusName, toast, withNames } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 import { updateSeating } from "/static/seating.js";
+import { getProfile, playerLink } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -35,7 +36,8 @@ function renderJoin(msg) {
   const open = msg.seats.filter((s) => s.open);
   if (msg.you !== null || !open.length) { box.hidden = true; return; }
   box.hidden = false;
-  const name = el("input", { id: "join-name", maxlength: 40, value: getName(), placeholder: t("Your name"), "aria-label": t("Your name") });
+  const profile = getProfile(); // joins with the profile (its name) when this browser has one
+  const name = el("input", { id: "join-name", maxlength: 40, value: profile ? profile.name : getName(), readonly: Boolean(profile), placeholder: t("Your name"), "aria-label": t("Your name") });
   box.replaceChildren(
     el("h3", {}, t("Join this table")),
     name,
@@ -47,7 +49,9 @@ function renderJoin(msg) {
           if (!n) { toast(t("Enter your name first.")); name.focus(); return; }
           setName(n);
           try {
-            const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body: { name: n, seat: s.seat } });
+            const body = { name: n, seat: s.seat };
+            if (profile) body.profile = profile.secret;
+            const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body });
             setToken(tableId, res.token);
             expectSeat = true;
             send({ type: "hello", token: res.token, lang: currentLanguage() });
@@ -55,6 +59,7 @@ function renderJoin(msg) {
         },
       }, t("Take seat {n}", { n: s.seat + 1 })),
     ),
+    msg.rated && !profile ? el("p", { class: "muted" }, t("This table is rated: create a profile in the lobby to take a seat.")) : null,
     el("p", { class: "muted" }, t("Or just watch: spectators see the public table.")),
   );
 }
@@ -62,7 +67,7 @@ function renderJoin(msg) {
 function renderSide(msg) {
   $("title").textContent = msg.title;
   const status = $("status");
-  status.textContent = statusName(msg.status);
+  status.textContent = statusName(msg.status) + (msg.rated ? " · " + t("rated") : "");
   status.className = `status ${msg.status}`;
   const invite = `${location.origin}/table/${tableId}`;
   const open = msg.seats.some((s) => s.open);
@@ -91,7 +96,7 @@ function renderSide(msg) {
     ...msg.seats.map((s) =>
       el("li", { class: `player ${msg.to_move === s.seat ? "to-move" : ""} ${msg.you === s.seat ? "you" : ""}`, "data-seat": s.seat },
         el("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? t("connected") : t("away") }),
-        el("span", { class: "name" }, seatLabel(s, msg.seats), msg.you === s.seat ? " " + t("(you)") : ""),
+        el("span", { class: "name" }, s.profile ? playerLink(s.name, seatLabel(s, msg.seats)) : seatLabel(s, msg.seats), msg.you === s.seat ? " " + t("(you)") : ""),
         el("span", { class: "score" }, msg.scores.length ? String(msg.scores[s.seat]) : ""),
       ),
     ),
