@@ -289,7 +289,7 @@ def test_a_database_from_before_profiles_upgrades(db_url):
     cfg.set_main_option("script_location", str(Path(server_db.__file__).parent / "migrations"))
     with db.engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0002")
+        command.upgrade(cfg, "0003")
         conn.execute(
             text(
                 "INSERT INTO tables (id, game, players, options, seed, status, created_at,"
@@ -306,7 +306,7 @@ def test_a_database_from_before_profiles_upgrades(db_url):
     # and back down and up again (the tables' rows stay where they are)
     with db.engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0002")
+        command.downgrade(cfg, "0003")
     db.migrate()
     (old,) = db.load_tables(["old"])
     assert len(old.seats) == 2
