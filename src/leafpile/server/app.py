@@ -120,6 +120,7 @@ def create_app(
             Route("/api/tables/{table_id}", routes.api_table),
             Route("/api/tables/{table_id}/seats", routes.api_join, methods=["POST"]),
             Route("/api/tables/{table_id}/actions", routes.api_act, methods=["POST"]),
+            Route("/api/tables/{table_id}/undo", routes.api_take_back, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", routes.api_replay),
             Route("/api/tables/{table_id}/record", routes.api_record),
             WebSocketRoute("/ws/tables/{table_id}", table_socket),

@@ -40,6 +40,7 @@ from leafpile.server.schema import (
     seats,
     snapshots,
     tables,
+    takebacks,
 )
 
 T = TypeVar("T")
@@ -166,7 +167,9 @@ class Database:
     def changes_since(self, table_id: str, version: int) -> TableChanges | None:
         """The table's status, seats and actions from `version` on (None: no such table)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).first()
+            row = conn.execute(
+                select(tables.c.status, tables.c.revision).where(tables.c.id == table_id)
+            ).first()
             if row is None:
                 return None
             seat_rows = [
@@ -183,7 +186,7 @@ class Database:
                     .order_by(actions.c.n)
                 )
             ]
-        return TableChanges(row.status, seat_rows, found)
+        return TableChanges(row.status, seat_rows, found, row.revision)
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
@@ -286,6 +289,8 @@ class Database:
                             "notation": a.notation,
                             "created_at": now,
                             "lines": a.lines,
+                            "revision": a.revision,
+                            "undoable": a.undoable,
                         }
                         for a in batch
                     ],
@@ -294,8 +299,15 @@ class Database:
                     values: dict[str, Any] = {"updated_at": now}
                     if a.new_status is not None:
                         values["status"] = a.new_status
-                    conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
-                    self._announce(conn, "action", a.table_id, a.n + 1)
+                    # refused if a take-back moved the table on meanwhile (takeback_store.py)
+                    moved = conn.execute(
+                        update(tables)
+                        .where(tables.c.id == a.table_id, tables.c.revision == a.revision)
+                        .values(**values)
+                    )
+                    if moved.rowcount != 1:
+                        raise ConflictError("the table was taken back meanwhile")
+                    self._announce(conn, "action", a.table_id, a.n + 1 + 2 * a.revision)
                     if a.snapshot is not None:
                         conn.execute(snapshots.delete().where(snapshots.c.table_id == a.table_id))
                         conn.execute(
@@ -355,6 +367,7 @@ class Database:
                     out[r.id] = LoadedTable(
                         r.id, r.game, r.players, r.options, r.seed, r.status, r.created_at
                     )
+                    out[r.id].revision = r.revision
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):
@@ -365,6 +378,13 @@ class Database:
                     select(actions).where(actions.c.table_id.in_(chunk)).order_by(actions.c.n)
                 ):
                     out[a.table_id].actions.append((a.n, a.seat, a.notation, a.lines))
+                    out[a.table_id].marks.append((a.revision, a.undoable))
+                for b in conn.execute(
+                    select(takebacks)
+                    .where(takebacks.c.table_id.in_(chunk))
+                    .order_by(takebacks.c.revision)
+                ):
+                    out[b.table_id].takebacks.append((b.revision, b.seat, b.lines))
                 for p in conn.execute(select(snapshots).where(snapshots.c.table_id.in_(chunk))):
                     out[p.table_id].snapshot = (p.version, p.state)
         return [out[i] for i in ids if i in out]

@@ -22,6 +22,7 @@ from leafpile.games import get_game
 from leafpile.server.errors import BadOptions, NotFinished
 from leafpile.server.position import LogEntry, Position, audience_views
 from leafpile.server.schema import LoadedTable, SeatRow, TableChanges, TableRow
+from leafpile.server.takeback_log import merge_log
 
 log = logging.getLogger("leafpile.server")
 
@@ -67,6 +68,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the address that opened it (limits; not stored)
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
+    revision: int = 0  # take-backs so far (takebacks.py)
+    undoable: list[bool] = field(default_factory=list)  # per action: may its player undo it
 
     @property
     def game(self) -> Game:
@@ -94,7 +97,9 @@ class LiveTable:
 
     @property
     def version(self) -> int:
-        return len(self.actions)
+        """What clients hold and send back: it grows with every action and every take-back
+        (one action fewer, two revisions more), so it never names two positions."""
+        return len(self.actions) + 2 * self.revision
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose secret is `token`, or None."""
@@ -119,10 +124,13 @@ class LiveTable:
     def connected_seats(self) -> set[int]:
         return {lst.seat for lst in self.listeners if lst.seat is not None}
 
-    def advance(self, position: Position, notation: str, entry: LogEntry) -> None:
+    def advance(
+        self, position: Position, notation: str, entry: LogEntry, undoable: bool = False
+    ) -> None:
         """Move on to `position` after `notation` (already committed)."""
         self.match.state = position.state
         self.match.record.actions.append(notation)
+        self.undoable.append(undoable)
         self.position = position
         self.log.append(entry)
         if position.finished:
@@ -134,9 +142,10 @@ class LiveTable:
         seats taken and the status. Returns whether anything changed."""
         moved = False
         for n, seat, notation, lines in changes.actions:
-            if n != self.version:
-                raise InvalidStateError(f"table {self.id}: action {n} at version {self.version}")
-            state = self.state.clone()
+            if n != len(self.actions):
+                raise InvalidStateError(f"table {self.id}: action {n} after {len(self.actions)}")
+            before = self.state
+            state = before.clone()
             action = state.parse_action(notation)
             items = json.loads(lines) if lines is not None else None
             entry = (
@@ -145,7 +154,9 @@ class LiveTable:
                 else LogEntry.of(seat, self.position.log_lines(self.game, action))
             )
             state.apply(action)
-            self.advance(Position(self.game, state, n + 1, state.is_terminal()), str(action), entry)
+            undoable = self.game.may_take_back(before, action, state)
+            position = Position(self.game, state, n + 1 + 2 * self.revision, state.is_terminal())
+            self.advance(position, str(action), entry, undoable)
             moved = True
         for row in changes.seats:
             mine = self.seats[row.seat]
@@ -258,7 +269,8 @@ def rebuild(raw: LoadedTable) -> LiveTable:
             entries.append(LogEntry.of(state.current_player, lines))
 
         match.state = record.replay(game, visit)
-    position = Position(game, match.state, len(record.actions), raw.status == FINISHED)
+    version = len(record.actions) + 2 * raw.revision
+    position = Position(game, match.state, version, raw.status == FINISHED)
     return LiveTable(
         id=raw.id,
         match=match,
@@ -266,7 +278,9 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         created_at=raw.created_at,
         seats=raw.seats,
         position=position,
-        log=entries,
+        log=merge_log(entries, raw),
+        revision=raw.revision,
+        undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
     )
 
 

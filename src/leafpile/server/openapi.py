@@ -53,6 +53,7 @@ _STATE = {
         "to_move": {"type": ["integer", "null"]},
         "view": {"type": "object"},
         "legal": {"type": "array", "items": {"type": "string"}},
+        "take_back": {"type": "boolean"},
         "log_start": {"type": "integer"},
         "log": {"type": "array", "items": {"type": "object"}},
         "scores": {"type": "array"},
@@ -202,6 +203,27 @@ def describe() -> dict[str, Any]:
                 "responses": {
                     "200": _json(_STATE_REF, "the seat's new state"),
                     **_refusals(400, 401, 403, 404, 409, 413, 422, *_BUSY),
+                },
+            }
+        },
+        "/api/tables/{table_id}/undo": {
+            "post": {
+                "operationId": "take_back",
+                "description": "take back the bearer's last decision of this turn",
+                "parameters": [_TABLE_ID, _AUTH],
+                "requestBody": _body(
+                    {
+                        "type": "object",
+                        "required": ["version"],
+                        "properties": {
+                            "table": {"type": "string"},
+                            "version": {"type": "integer", "minimum": 0},
+                        },
+                    }
+                ),
+                "responses": {
+                    "200": _json(_STATE_REF, "the seat's state after the take-back"),
+                    **_refusals(400, 401, 403, 404, 409, 413, *_BUSY),
                 },
             }
         },

@@ -10,7 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
 
 NAME_MAX = 40  # longest display name accepted
 NOTATION_MAX = 200  # longest action notation stored
@@ -28,6 +40,9 @@ tables = Table(
     Column("status", String(16), nullable=False),  # waiting / playing / finished
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # take-backs so far: every take-back adds one, so a client's version never names two
+    # positions (see takebacks.py)
+    Column("revision", Integer, nullable=False, server_default="0"),
 )
 
 seats = Table(
@@ -52,6 +67,20 @@ actions = Table(
     # JSON list of the action's log line as each audience reads it (spectator, seat 0, ...);
     # NULL for actions stored before it existed (then start-up replays that table's log)
     Column("lines", Text, nullable=True),
+    Column("revision", Integer, nullable=False, server_default="0"),  # the table's, when played
+    Column("undoable", Boolean, nullable=False, server_default=false()),  # its player may undo it
+)
+
+takebacks = Table(
+    "takebacks",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("revision", Integer, primary_key=True),  # the table's revision after it
+    Column("n", Integer, nullable=False),  # the number of the action taken back (now deleted)
+    Column("seat", Integer, nullable=False),
+    Column("notation", String(NOTATION_MAX), nullable=False),
+    Column("lines", Text, nullable=False),  # JSON: the take-back's log line per audience
+    Column("created_at", Float, nullable=False),
 )
 
 snapshots = Table(
@@ -98,6 +127,8 @@ class StoredAction:
     new_status: str | None = None
     lines: str | None = None
     snapshot: str | None = None  # the state after the action, at version n + 1
+    revision: int = 0  # the table's take-backs so far (the append is refused if it moved)
+    undoable: bool = False  # its player may take it back (Game.may_take_back)
 
 
 @dataclass
@@ -115,13 +146,16 @@ class LoadedTable:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int, str, str | None]] = field(default_factory=list)  # n, seat, ...
     snapshot: tuple[int, str] | None = None  # version, state JSON
+    revision: int = 0  # take-backs so far
+    marks: list[tuple[int, bool]] = field(default_factory=list)  # per action: revision, undoable
+    takebacks: list[tuple[int, int, str]] = field(default_factory=list)  # revision, seat, lines
 
 
 @dataclass
 class Change:
     """What another server process changed (a NOTIFY): `kind` is "new" (a table was
-    opened), "action" (the table is at `version` now), "seat" (a seat was taken) or "gone"
-    (a waiting table expired)."""
+    opened), "action" (the table is at `version` now), "undo" (an action was taken back: the
+    table is at `version` now), "seat" (a seat was taken) or "gone" (a waiting table expired)."""
 
     origin: str
     kind: str
@@ -136,3 +170,4 @@ class TableChanges:
     status: str
     seats: list[SeatRow]
     actions: list[tuple[int, int, str, str | None]]
+    revision: int = 0  # take-backs so far: another than this copy's means reload it

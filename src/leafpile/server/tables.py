@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from leafpile.engine import LeafpileError
+from leafpile.server import takebacks
 from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
@@ -302,6 +303,10 @@ class TableManager:
             await self._play(table, seat, version, text)
         return seat
 
+    async def take_back(self, table: LiveTable, token: Any, version: int) -> int:
+        """Take back the last decision of the seat holding `token` (takebacks.py)."""
+        return await takebacks.take_back(self, table, token, version)
+
     async def seat_for(self, table: LiveTable, token: Any) -> int | None:
         """The seat holding `token` (None: none), after catching up with the other server
         processes when it is not known here (it may have been taken through another)."""
@@ -327,7 +332,7 @@ class TableManager:
         table = self.tables.get(change.table_id)
         if table is None or table.catching_up:
             return
-        if change.kind == "action" and change.version <= table.version:
+        if change.kind in ("action", "undo") and change.version <= table.version:
             return
         table.catching_up = True
         asyncio.get_running_loop().create_task(self._catch_up_later(table))
@@ -353,11 +358,13 @@ class TableManager:
         stored through other processes (the table's lock is held). Each action is checked
         against the rules as at start-up; its log lines come stored with it."""
         try:
-            changes = await self.db.run(self.db.changes_since, table.id, table.version)
+            changes = await self.db.run(self.db.changes_since, table.id, len(table.actions))
         except STORAGE_ERRORS:
             log.exception("cannot read table %s's changes", table.id)
             raise StorageFailed("the table could not be read; try again") from None
-        if changes is not None and table.catch_up(changes):
+        if changes is not None and changes.revision != table.revision:
+            await takebacks.reload(self, table)  # a take-back elsewhere: the log was cut
+        elif changes is not None and table.catch_up(changes):
             self._keep_cold(table)
             self.publish(table)
             self.seat_bots.schedule(table)
@@ -390,16 +397,20 @@ class TableManager:
         new_state = state.clone()
         new_state.apply(action)
         finished = new_state.is_terminal()
+        undoable = table.game.may_take_back(state, action, new_state)
         position = Position(table.game, new_state, table.version + 1, finished)
-        snap = finished or (table.version + 1) % SNAPSHOT_EVERY == 0
+        n = len(table.actions)
+        snap = finished or (n + 1) % SNAPSHOT_EVERY == 0
         stored = StoredAction(
             table.id,
-            table.version,
+            n,
             seat,
             notation,
             FINISHED if finished else None,
             json.dumps(entry.items),
             json.dumps(new_state.to_dict()) if snap else None,
+            table.revision,
+            undoable,
         )
         try:
             await self.writer.append(stored)
@@ -416,7 +427,7 @@ class TableManager:
             log.exception("cannot store an action of table %s", table.id)
             raise StorageFailed("the action could not be stored, so it was not played") from None
         # committed: now it is true
-        table.advance(position, notation, entry)
+        table.advance(position, notation, entry, undoable)
         self._keep_cold(table)
         self.publish(table)
         self.seat_bots.schedule(table)
