@@ -55,7 +55,9 @@ def _snap(server: ThreadServer, table: str, token: str | None) -> dict[str, Any]
 
 def _act(server: ThreadServer, table: str, token: str, version: Any, action: str) -> httpx.Response:
     body = {"table": table, "version": version, "action": action}
-    return HTTP.post(f"{server.base}/api/tables/{table}/actions", json=body, headers=_headers(token))
+    return HTTP.post(
+        f"{server.base}/api/tables/{table}/actions", json=body, headers=_headers(token)
+    )
 
 
 def _undo(server: ThreadServer, table: str, token: str | None, body: Any) -> httpx.Response:
