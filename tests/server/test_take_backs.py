@@ -6,22 +6,27 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import text
 from websockets.sync.client import connect
 
 from leafpile.engine import GameRecord
-from leafpile.games import get_game
+from leafpile.server import db as db_module
 from leafpile.server.db import ConflictError, Database
 from leafpile.server.schema import StoredAction
 from leafpile.server.takeback_store import StoredTakeBack, store_take_back
 from tests.server.live import ThreadServer
+from tests.server.test_db import _table
 
 HTTP = httpx.Client(timeout=10)
 SEED = 20261129
-MOMIJI = get_game("momiji")
+MIGRATIONS = Path(db_module.__file__).parent / "migrations"
 
 
 def _headers(token: str | None) -> dict[str, str]:
@@ -290,8 +295,6 @@ def test_a_restart_after_take_backs_serves_the_same_table_and_log(db_url, monkey
 def test_the_store_refuses_a_take_back_that_is_not_the_last_action_or_came_too_late(db_url):
     db = Database(db_url)
     db.migrate()
-    from tests.server.test_db import _table
-
     _table(db, "t")
     db.append_actions([StoredAction("t", 0, 0, "0,-1"), StoredAction("t", 1, 1, "red")])
     with pytest.raises(ConflictError):  # action 0 is not the last
@@ -340,3 +343,38 @@ def _wait(server: ThreadServer, table: str, token: str, version: int) -> dict[st
             return snap
         time.sleep(0.05)
     raise AssertionError(f"version {version} never reached {server.base}")
+
+
+def test_a_database_from_before_take_backs_upgrades_and_its_tables_play_on(db_url):
+    """Migration 0005 on a database at 0002: its actions count as played at revision 0 and
+    not taken back (none may be undone), and the table takes appends and take-backs again."""
+    db = Database(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with db.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+    with db.engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO tables (id, game, players, options, seed, status, created_at, "
+                "updated_at) VALUES ('old', 'autumn', 2, '{}', 1, 'playing', 0, 0)"
+            )
+        )
+        conn.execute(text("INSERT INTO seats (table_id, seat, kind) VALUES ('old', 0, 'human')"))
+        conn.execute(text("INSERT INTO seats (table_id, seat, kind) VALUES ('old', 1, 'human')"))
+        conn.execute(
+            text(
+                "INSERT INTO actions (table_id, n, seat, notation, created_at) "
+                "VALUES ('old', 0, 0, '0,-1', 0)"
+            )
+        )
+    db.migrate()
+    (raw,) = db.load_tables(["old"])
+    assert raw.revision == 0 and raw.marks == [(0, False)] and raw.takebacks == []
+    db.append_actions([StoredAction("old", 1, 1, "red", revision=0, undoable=True)])
+    store_take_back(db, StoredTakeBack("old", 1, 1, "red", 0, "[]"))
+    (raw,) = db.load_tables(["old"])
+    assert [a[2] for a in raw.actions] == ["0,-1"] and raw.revision == 1
+    assert raw.takebacks == [(1, 1, "[]")]
+    db.close()
