@@ -19,8 +19,12 @@ from websockets.sync.client import connect
 from leafpile.engine import GameRecord
 from leafpile.server import db as db_module
 from leafpile.server.db import ConflictError, Database
+from leafpile.server.live import HUMAN, PLAYING, open_table
+from leafpile.server.position import LogEntry, Position
+from leafpile.server.protocol import read_new_table
 from leafpile.server.schema import StoredAction
 from leafpile.server.takeback_store import StoredTakeBack, store_take_back
+from leafpile.server.takebacks import can_take_back
 from tests.server.live import ThreadServer
 from tests.server.test_db import _table
 
@@ -378,3 +382,33 @@ def test_a_database_from_before_take_backs_upgrades_and_its_tables_play_on(db_ur
     assert [a[2] for a in raw.actions] == ["0,-1"] and raw.revision == 1
     assert raw.takebacks == [(1, 1, "[]")]
     db.close()
+
+
+def test_bots_never_take_back_and_spectators_are_never_offered_it() -> None:
+    """A bot seat whose last decision could be undone is not offered a take-back (the seat
+    bots never ask for one), nor is a spectator or a seat not to move."""
+    new = read_new_table(
+        {
+            "game": "momiji",
+            "players": 2,
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "human"}],
+            "seed": SEED,
+        },
+        allow_client_seed=True,
+    )
+    _row, table, _token = open_table(new, None)
+    table.status = PLAYING
+    state = table.state
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        if table.game.may_take_back(state, action, after):  # a person could take it back
+            break
+    else:
+        raise AssertionError("no first decision of this game could be taken back")
+    table.advance(Position(table.game, after, 1, False), str(action), LogEntry(0, []), True)
+    assert table.position.to_move == 0
+    assert [can_take_back(table, a) for a in (None, 0, 1)] == [False, False, False]
+    table.seats[0].kind = HUMAN  # the same position with a person in the seat
+    assert [can_take_back(table, a) for a in (None, 0, 1)] == [False, True, False]
