@@ -70,6 +70,9 @@ class LiveTable:
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
     revision: int = 0  # take-backs so far (takebacks.py)
     undoable: list[bool] = field(default_factory=list)  # per action: may its player undo it
+    #: The states before the last `len(chain)` actions, all take-back-able (kept since the
+    #: last action that was not): a take-back needs no replay. Empty after a rebuild.
+    chain: list[State] = field(default_factory=list)
 
     @property
     def game(self) -> Game:
@@ -128,6 +131,10 @@ class LiveTable:
         self, position: Position, notation: str, entry: LogEntry, undoable: bool = False
     ) -> None:
         """Move on to `position` after `notation` (already committed)."""
+        if undoable:
+            self.chain.append(self.match.state)  # never changed again: states are replaced
+        else:
+            self.chain.clear()
         self.match.state = position.state
         self.match.record.actions.append(notation)
         self.undoable.append(undoable)

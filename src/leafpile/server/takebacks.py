@@ -7,7 +7,8 @@ one decision per request, as far back as the chain of such decisions goes. Bots 
 
 The action log is the source of truth: the taken-back action is deleted from it and the state
 before it is the replay of the log without it (so undoing is exactly the game without that
-action, and nothing hidden is drawn again). The table's `revision` counts take-backs, and the
+action, and nothing hidden is drawn again); the table keeps the states of the current chain
+(`LiveTable.chain`), so only a table rebuilt since replays. The table's `revision` counts take-backs, and the
 version clients hold grows with every change (`LiveTable.version`), so an action or a
 take-back sent from a position a take-back has left is refused as stale. Other server
 processes hear an "undo" and reload the table from the database.
@@ -98,8 +99,11 @@ async def _take_back(manager: TableManager, table: LiveTable, seat: int, version
         )
     n = len(table.actions) - 1
     notation = table.actions[n]
-    earlier = replace(table.match.record, actions=table.actions[:n])
-    before = await asyncio.to_thread(earlier.replay, table.game)
+    if table.chain:
+        before = table.chain[-1]
+    else:  # rebuilt since: the log without the action, replayed
+        earlier = replace(table.match.record, actions=table.actions[:n])
+        before = await asyncio.to_thread(earlier.replay, table.game)
     action = before.parse_action(notation)
     position = Position(table.game, before, table.version + 1, finished=False)
     entry = TakeBackEntry.of(seat, take_back_lines(position, table.game, action, seat))
@@ -133,6 +137,8 @@ def undo(table: LiveTable, position: Position, entry: LogEntry) -> None:
     table.match.state = position.state
     table.match.record.actions.pop()
     table.undoable.pop()
+    if table.chain:
+        table.chain.pop()
     table.revision += 1
     table.position = position
     for listener in table.listeners:
@@ -157,6 +163,7 @@ async def reload(manager: TableManager, table: LiveTable) -> None:
     table.log = fresh.log
     table.revision = fresh.revision
     table.undoable = fresh.undoable
+    table.chain = fresh.chain
     for listener in table.listeners:
         listener.log_sent = 0
     manager.publish(table)
