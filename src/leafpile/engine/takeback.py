@@ -50,4 +50,6 @@ def may_take_back(rule: TakeBackRule, before: State, after: State) -> bool:
     was, now = rule.closed(before, player), rule.closed(after, player)
     if len(was) != len(now):
         return False
-    return all(not Counter(a) - Counter(b) for a, b in zip(was, now, strict=True))
+    return all(
+        list(a) == list(b) or not Counter(a) - Counter(b) for a, b in zip(was, now, strict=True)
+    )
