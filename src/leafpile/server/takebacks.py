@@ -8,10 +8,10 @@ one decision per request, as far back as the chain of such decisions goes. Bots 
 The action log is the source of truth: the taken-back action is deleted from it and the state
 before it is the replay of the log without it (so undoing is exactly the game without that
 action, and nothing hidden is drawn again); the table keeps the states of the current chain
-(`LiveTable.chain`), so only a table rebuilt since replays. The table's `revision` counts take-
-backs, and the version clients hold grows with every change (`LiveTable.version`), so an action
-or a take-back sent from a position a take-back has left is refused as stale. Other server
-processes hear an "undo" and reload the table from the database.
+(`LiveTable.chain`), so only a table rebuilt since replays. The table's `revision` counts
+take-backs, and the version clients hold grows with every change (`LiveTable.version`), so an
+action or a take-back sent from a position a take-back has left is refused as stale. Other
+server processes hear an "undo" and reload the table from the database.
 """
 
 from __future__ import annotations
