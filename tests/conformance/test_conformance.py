@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from leafpile.engine import (
     TERMINAL,
+    Action,
     GameRecord,
     IllegalActionError,
     InvalidNotationError,
@@ -236,3 +238,59 @@ def test_property_any_action_sequence(name, seed, choices, players_pick) -> None
         state.play(str(actions[pick % len(actions)]))
     again = game.state_from_dict(json.loads(canon(state)))
     assert canon(again) == canon(state)
+
+
+# -- take-backs within a turn (leafpile.engine.takeback) -----------------------------------------
+DETERMINIZATIONS = 4
+REPLAYED_TAKE_BACKS = 12
+
+
+def learned_nothing(name: str, before: State, action: Action, after: State) -> bool:
+    """The mover's view after `action` is the same in every determinization of its view
+    before as in the true game: the action taught it nothing, so undoing it cannot either.
+    (Other audiences may learn the cards the mover shows them from its own hand, [D] in
+    leafpile.engine.takeback; every other closed place is closed to the mover too.)"""
+    game = GAMES[name]
+    mover = before.current_player
+    expected = canon(game.player_view(after, mover))
+    view = game.player_view(before, mover)
+    for i in range(DETERMINIZATIONS):
+        twin = game.determinize(view, mover, Rng(1000 + i))
+        assert action in twin.legal_actions(), "the mover's own view decides its options"
+        twin.apply(action)
+        if canon(game.player_view(twin, mover)) != expected:
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES, ids=IDS)
+def test_take_backs_reveal_nothing(name: str, players: int, seed: int) -> None:
+    """Whenever a game says a decision may be taken back, its player learned nothing from it
+    (their view after it is the same whatever the hidden parts were), the same player is
+    still to move, and replaying the record without it (how the server undoes) gives back
+    exactly the state before."""
+    game = GAMES[name]
+    state = game.new_state(players, seed=seed)
+    record = GameRecord.start(state)
+    chooser = random.Random(seed + 200)
+    chains = 0
+    while not state.is_terminal():
+        before = state.clone()
+        action = chooser.choice(state.legal_actions())
+        record.actions.append(str(action))
+        state.apply(action)
+        if not game.may_take_back(before, action, state):
+            continue
+        chains += 1
+        assert state.current_player == before.current_player
+        assert learned_nothing(name, before, action, state), (
+            f"taking back {action} after {len(record.actions) - 1} actions would teach a "
+            "hidden card"
+        )
+        if chains <= REPLAYED_TAKE_BACKS:  # each replay costs the whole game so far
+            undone = replace(record, actions=record.actions[:-1]).replay(game)
+            assert canon(undone) == canon(before)
+    if name != "autumn":
+        assert chains, f"{name}: no decision of a random game could be taken back"
+    else:
+        assert not chains, "every Autumn decision passes the turn or reveals a card"

@@ -44,7 +44,13 @@ class Model:
         self.table = table
         self.players = players
         self.tokens: dict[int, str] = {}  # seats taken -> their tokens
-        self.actions: list[str] = []  # accepted, in order
+        self.actions: list[str] = []  # accepted, in order (less those taken back)
+        self.take_backs = 0
+
+    @property
+    def version(self) -> int:
+        """What clients hold: every action and every take-back is a new one."""
+        return len(self.actions) + 2 * self.take_backs
 
     @property
     def started(self) -> bool:
@@ -144,7 +150,38 @@ class ServerMachine(RuleBasedStateMachine):
             tally("refused actions")
             assert r.status_code in (409, 422), r.text
             if "state" in r.json():
-                assert r.json()["state"]["version"] == len(model.actions)
+                assert r.json()["state"]["version"] == model.version
+
+    @rule(
+        table=tables, seat=st.sampled_from([None, None, 0, 1]), lag=st.sampled_from([0, 0, 1, -1])
+    )
+    def take_back(self, table: str, seat: int | None, lag: int) -> None:
+        """Seat `seat` (None: the one to move) takes back its last decision, at the current
+        version (lag 0), an old one or a future one; accepted exactly when offered."""
+        model = self.models[table]
+        if seat is None:
+            seat = self.snapshot(table)["to_move"]
+        token = model.tokens.get(seat) if seat is not None else None
+        if token is None:
+            return
+        snap = self.snapshot(table, token)
+        body = {"table": table, "version": snap["version"] - lag}
+        r = self.http.post(
+            f"{self.srv.base}/api/tables/{table}/undo",
+            json=body,
+            headers={"authorization": f"Bearer {token}"},
+        )
+        if snap["take_back"] and lag == 0:
+            assert r.status_code == 200, r.text
+            model.actions.pop()
+            model.take_backs += 1
+            assert r.json()["version"] == model.version
+            tally("take-backs")
+        else:
+            tally("refused take-backs")
+            assert r.status_code == 409, r.text
+            if "state" in r.json():
+                assert r.json()["state"]["version"] == model.version
 
     @rule(table=tables, seat=st.sampled_from([None, 0, 1]))
     def reconnect(self, table: str, seat: int | None) -> None:
@@ -155,7 +192,7 @@ class ServerMachine(RuleBasedStateMachine):
             ws.send(json.dumps({"type": "hello", "token": token}))
             while (msg := json.loads(ws.recv(timeout=5)))["you"] != (seat if token else None):
                 pass
-            assert msg["version"] == len(model.actions)
+            assert msg["version"] == model.version
             assert msg == self.snapshot(table, token) | {"seats": msg["seats"]}
         tally("reconnects")
 

@@ -20,6 +20,7 @@ from leafpile.engine.errors import InvalidOptionsError, InvalidStateError
 from leafpile.engine.options import OptionSpec, OptionValue
 from leafpile.engine.rng import Rng
 from leafpile.engine.state import Action, State
+from leafpile.engine.takeback import TakeBackRule, may_take_back
 from leafpile.i18n import Msg, error_text
 
 
@@ -95,6 +96,9 @@ class Game:
     #: Losses of expected result (on the [-1, 1] scale of `returns()`) from which the bot's
     #: review marks a decision an inaccuracy, a mistake, a blunder (`leafpile.bots.review`).
     review_thresholds: ClassVar[tuple[float, float, float]] = (0.1, 0.2, 0.4)
+
+    #: Which decisions of a turn may be taken back (`leafpile.engine.takeback`); None: none.
+    take_backs: ClassVar[TakeBackRule | None] = None
 
     #: The protocol methods a state answers straight from the game's rules module.
     RULE_METHODS: ClassVar[tuple[str, ...]] = ("legal_actions", "apply", "scores", "winners")
@@ -210,6 +214,13 @@ class Game:
     def describe(self, state: State, action: Action) -> str:
         """A human sentence for the game log: what `action` does in `state` (before it)."""
         return self.view.describe(self._own(state), action)
+
+    def may_take_back(self, before: State, action: Action, after: State) -> bool:
+        """Whether `action`, which led from the true state `before` to `after`, may be taken
+        back by its player: it revealed nothing hidden to anyone and the same player is still
+        deciding the same turn (the game's `take_backs` rule)."""
+        rule = self.take_backs
+        return rule is not None and may_take_back(rule, self._own(before), self._own(after))
 
     def evaluate(self, state: State, player: int) -> float:
         """Heuristic worth of `state` for `player`, higher is better (greedy bots, rollout

@@ -128,6 +128,7 @@ def create_app(
             Route("/api/tables/{table_id}/leave", routes.api_leave, methods=["POST"]),
             Route("/api/tables/{table_id}/return", routes.api_come_back, methods=["POST"]),
             Route("/api/tables/{table_id}/remove", routes.api_remove, methods=["POST"]),
+            Route("/api/tables/{table_id}/undo", routes.api_take_back, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", routes.api_replay),
             Route("/api/tables/{table_id}/record", routes.api_record),
             Route("/leaderboard/{game}", player_routes.leaderboard_page),

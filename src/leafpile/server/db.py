@@ -41,6 +41,7 @@ from leafpile.server.schema import (
     seats,
     snapshots,
     tables,
+    takebacks,
 )
 
 T = TypeVar("T")
@@ -167,7 +168,9 @@ class Database:
     def changes_since(self, table_id: str, version: int) -> TableChanges | None:
         """The table's status, seats and actions from `version` on (None: no such table)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(tables.c.status).where(tables.c.id == table_id)).first()
+            row = conn.execute(
+                select(tables.c.status, tables.c.revision).where(tables.c.id == table_id)
+            ).first()
             if row is None:
                 return None
             clock_state = conn.execute(
@@ -188,7 +191,7 @@ class Database:
             )
         found = [(a.n, a.seat, a.notation, a.lines) for a in stored]
         played_by = {a.n: a.played_by for a in stored if a.played_by is not None}
-        return TableChanges(row.status, seat_rows, found, clock_state, played_by)
+        return TableChanges(row.status, seat_rows, found, clock_state, played_by, row.revision)
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
@@ -310,6 +313,8 @@ class Database:
                             "created_at": now,
                             "lines": a.lines,
                             "played_by": a.played_by,
+                            "revision": a.revision,
+                            "undoable": a.undoable,
                         }
                         for a in batch
                     ],
@@ -320,8 +325,15 @@ class Database:
                         values["status"] = a.new_status
                     if a.clock_state is not None:
                         values["clock_state"] = a.clock_state
-                    conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
-                    self._announce(conn, "action", a.table_id, a.n + 1)
+                    # refused if a take-back moved the table on meanwhile (takeback_store.py)
+                    moved = conn.execute(
+                        update(tables)
+                        .where(tables.c.id == a.table_id, tables.c.revision == a.revision)
+                        .values(**values)
+                    )
+                    if moved.rowcount != 1:
+                        raise ConflictError("the table was taken back meanwhile")
+                    self._announce(conn, "action", a.table_id, a.n + 1 + 2 * a.revision)
                     if a.snapshot is not None:
                         conn.execute(snapshots.delete().where(snapshots.c.table_id == a.table_id))
                         conn.execute(
@@ -385,6 +397,7 @@ class Database:
                         bool(r.private), r.clock, r.replacement, r.host_hash, r.clock_state
                     )
                     out[r.id].rated = bool(r.rated)
+                    out[r.id].revision = r.revision
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):
@@ -397,6 +410,13 @@ class Database:
                     out[a.table_id].actions.append((a.n, a.seat, a.notation, a.lines))
                     if a.played_by is not None:
                         out[a.table_id].played_by[a.n] = a.played_by
+                    out[a.table_id].marks.append((a.revision, a.undoable))
+                for b in conn.execute(
+                    select(takebacks)
+                    .where(takebacks.c.table_id.in_(chunk))
+                    .order_by(takebacks.c.revision)
+                ):
+                    out[b.table_id].takebacks.append((b.revision, b.seat, b.lines))
                 for p in conn.execute(select(snapshots).where(snapshots.c.table_id.in_(chunk))):
                     out[p.table_id].snapshot = (p.version, p.state)
         return [out[i] for i in ids if i in out]

@@ -125,6 +125,12 @@ class IllegalAction(Refusal):
     code = "illegal"
 
 
+class NoTakeBack(Refusal):
+    """The last decision may not be taken back (it revealed something, or the turn passed)."""
+
+    code = "no_take_back"
+
+
 class Conflict(Refusal):
     """Another server process stored an action with this number first."""
 

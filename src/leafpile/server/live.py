@@ -24,6 +24,7 @@ from leafpile.server.clocks import ClockRule, Clocks
 from leafpile.server.errors import BadOptions, NotFinished
 from leafpile.server.position import LogEntry, Position, audience_views
 from leafpile.server.schema import LoadedTable, SeatRow, TableChanges, TableRow, TableSettings
+from leafpile.server.takeback_log import TakeBackEntry, merge_log
 
 log = logging.getLogger("leafpile.server")
 
@@ -76,6 +77,11 @@ class LiveTable:
     played_by: dict[int, str] = field(default_factory=dict)  # action n -> its stand-in
     now: Callable[[], float] = time.time  # the manager's clock (a fake one in tests)
     rated: bool = False  # the game counts for the ratings (see rated.py)
+    revision: int = 0  # take-backs so far (takebacks.py)
+    undoable: list[bool] = field(default_factory=list)  # per action: may its player undo it
+    #: The states before the last `len(chain)` actions, all take-back-able (kept since the
+    #: last action that was not): a take-back needs no replay. Empty after a rebuild.
+    chain: list[State] = field(default_factory=list)
 
     @property
     def game(self) -> Game:
@@ -103,7 +109,9 @@ class LiveTable:
 
     @property
     def version(self) -> int:
-        return len(self.actions)
+        """What clients hold and send back: it grows with every action and every take-back
+        (one action fewer, two revisions more), so it never names two positions."""
+        return len(self.actions) + 2 * self.revision
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose secret is `token`, or None."""
@@ -141,10 +149,17 @@ class LiveTable:
     def connected_seats(self) -> set[int]:
         return {lst.seat for lst in self.listeners if lst.seat is not None}
 
-    def advance(self, position: Position, notation: str, entry: LogEntry) -> None:
+    def advance(
+        self, position: Position, notation: str, entry: LogEntry, undoable: bool = False
+    ) -> None:
         """Move on to `position` after `notation` (already committed)."""
+        if undoable:
+            self.chain.append(self.match.state)  # never changed again: states are replaced
+        else:
+            self.chain.clear()
         self.match.state = position.state
         self.match.record.actions.append(notation)
+        self.undoable.append(undoable)
         self.position = position
         self.log.append(entry)
         if position.finished:
@@ -156,9 +171,10 @@ class LiveTable:
         seats taken and the status. Returns whether anything changed."""
         moved = False
         for n, seat, notation, lines in changes.actions:
-            if n != self.version:
-                raise InvalidStateError(f"table {self.id}: action {n} at version {self.version}")
-            state = self.state.clone()
+            if n != len(self.actions):
+                raise InvalidStateError(f"table {self.id}: action {n} after {len(self.actions)}")
+            before = self.state
+            state = before.clone()
             action = state.parse_action(notation)
             items = json.loads(lines) if lines is not None else None
             entry = (
@@ -167,7 +183,9 @@ class LiveTable:
                 else LogEntry.of(seat, self.position.log_lines(self.game, action))
             )
             state.apply(action)
-            self.advance(Position(self.game, state, n + 1, state.is_terminal()), str(action), entry)
+            undoable = self.game.may_take_back(before, action, state)
+            position = Position(self.game, state, n + 1 + 2 * self.revision, state.is_terminal())
+            self.advance(position, str(action), entry, undoable)
             moved = True
         for row in changes.seats:
             mine = self.seats[row.seat]
@@ -204,7 +222,8 @@ class LiveTable:
         """Who played which part of each seat: runs of its actions (`first` to `last`,
         action numbers) by its person or by a bot standing in (`by`: name or "bot:level")."""
         out: list[list[dict[str, Any]]] = [[] for _ in self.seats]
-        for n, entry in enumerate(self.log):
+        actions = (e for e in self.log if not isinstance(e, TakeBackEntry))
+        for n, entry in enumerate(actions):
             if not 0 <= entry.seat < len(self.seats):
                 continue
             seat = self.seats[entry.seat]
@@ -333,7 +352,8 @@ def rebuild(raw: LoadedTable) -> LiveTable:
             entries.append(LogEntry.of(state.current_player, lines))
 
         match.state = record.replay(game, visit)
-    position = Position(game, match.state, len(record.actions), raw.status == FINISHED)
+    version = len(record.actions) + 2 * raw.revision
+    position = Position(game, match.state, version, raw.status == FINISHED)
     table = LiveTable(
         id=raw.id,
         match=match,
@@ -341,9 +361,11 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         created_at=raw.created_at,
         seats=raw.seats,
         position=position,
-        log=entries,
+        log=merge_log(entries, raw),
         played_by=dict(raw.played_by),
         rated=raw.rated,
+        revision=raw.revision,
+        undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
     )
     settings = raw.settings or TableSettings()
     table.private = settings.private

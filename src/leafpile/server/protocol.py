@@ -35,6 +35,7 @@ from leafpile.server.errors import (
 from leafpile.server.live import BOT, FINISHED, HUMAN, PLAYING, LiveTable, NewTable
 from leafpile.server.schema import NAME_MAX, SeatRow
 from leafpile.server.seating import DEFAULT_REPLACEMENT
+from leafpile.server.takebacks import can_take_back
 
 log = logging.getLogger("leafpile.server")
 
@@ -56,6 +57,7 @@ STATUS: dict[str, int] = {
     "not_started": 409,
     "game_over": 409,
     "stale": 409,
+    "no_take_back": 409,
     "not_your_turn": 409,
     "conflict": 409,
     "not_finished": 409,
@@ -282,6 +284,18 @@ def read_action(body: Any, table: LiveTable) -> tuple[int, str]:
     return version, text
 
 
+def read_take_back(body: Any, table: LiveTable) -> int:
+    """`{table, version}` sent to `table` (an undo) -> the version it was seen at."""
+    if not isinstance(body, dict):
+        raise BadRequest("send a JSON object {table, version}")
+    if body.get("table", table.id) != table.id:
+        raise BadRequest("the table in the body is not this table")
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise BadRequest("version must be an integer")
+    return version
+
+
 # -- what each audience is shown ----------------------------------------------------------------
 def seats_public(table: LiveTable) -> list[dict[str, Any]]:
     connected = table.connected_seats()
@@ -348,6 +362,7 @@ def snapshot(
         "to_move": to_move if acting else None,
         "view": seen.data,
         "legal": position.legal if person and audience == to_move else [],
+        "take_back": can_take_back(table, audience),
         "log_start": log_from,
         "log": [
             {"seat": e.seat, **served_in(e.item_for(audience), lang)} for e in table.log[log_from:]

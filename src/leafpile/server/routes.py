@@ -281,6 +281,17 @@ async def api_act(request: Request) -> Response:
 
 
 @endpoint
+async def api_take_back(request: Request) -> Response:
+    """Take back the bearer's last decision of this turn (takebacks.py)."""
+    ctx = guarded(request)
+    body = await read_json(request)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    version = protocol.read_take_back(body, table)
+    seat = await ctx.manager.take_back(table, bearer(request), version)
+    return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
+
+
+@endpoint
 async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)

@@ -49,6 +49,9 @@ tables = Table(
     Column("host_hash", String(64), nullable=True),  # sha256 of the creator's secret
     # whether the game counts for the ratings (decided when the table is opened)
     Column("rated", Boolean, nullable=False, server_default=false()),
+    # take-backs so far: every take-back adds one, so a client's version never names two
+    # positions (see takebacks.py)
+    Column("revision", Integer, nullable=False, server_default="0"),
 )
 
 seats = Table(
@@ -78,6 +81,20 @@ actions = Table(
     Column("lines", Text, nullable=True),
     # migration 0003: who played it when not the seat's own player ("bot:<level>" stand-in)
     Column("played_by", String(48), nullable=True),
+    Column("revision", Integer, nullable=False, server_default="0"),  # the table's, when played
+    Column("undoable", Boolean, nullable=False, server_default=false()),  # its player may undo it
+)
+
+takebacks = Table(
+    "takebacks",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("revision", Integer, primary_key=True),  # the table's revision after it
+    Column("n", Integer, nullable=False),  # the number of the action taken back (now deleted)
+    Column("seat", Integer, nullable=False),
+    Column("notation", String(NOTATION_MAX), nullable=False),
+    Column("lines", Text, nullable=False),  # JSON: the take-back's log line per audience
+    Column("created_at", Float, nullable=False),
 )
 
 snapshots = Table(
@@ -180,6 +197,8 @@ class StoredAction:
     snapshot: str | None = None  # the state after the action, at version n + 1
     played_by: str | None = None  # "bot:<level>" when a stand-in played it
     clock_state: str | None = None  # the table's clocks after it (JSON), if it has a clock
+    revision: int = 0  # the table's take-backs so far (the append is refused if it moved)
+    undoable: bool = False  # its player may take it back (Game.may_take_back)
 
 
 @dataclass
@@ -200,13 +219,16 @@ class LoadedTable:
     settings: TableSettings | None = None
     played_by: dict[int, str] = field(default_factory=dict)  # action n -> stand-in
     rated: bool = False
+    revision: int = 0  # take-backs so far
+    marks: list[tuple[int, bool]] = field(default_factory=list)  # per action: revision, undoable
+    takebacks: list[tuple[int, int, str]] = field(default_factory=list)  # revision, seat, lines
 
 
 @dataclass
 class Change:
     """What another server process changed (a NOTIFY): `kind` is "new" (a table was
-    opened), "action" (the table is at `version` now), "seat" (a seat was taken) or "gone"
-    (a waiting table expired)."""
+    opened), "action" (the table is at `version` now), "undo" (an action was taken back: the
+    table is at `version` now), "seat" (a seat was taken) or "gone" (a waiting table expired)."""
 
     origin: str
     kind: str
@@ -223,6 +245,7 @@ class TableChanges:
     actions: list[tuple[int, int, str, str | None]]
     clock_state: str | None = None
     played_by: dict[int, str] = field(default_factory=dict)
+    revision: int = 0  # take-backs so far: another than this copy's means reload it
 
 
 @dataclass

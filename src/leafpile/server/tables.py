@@ -22,6 +22,7 @@ from typing import Any
 
 from leafpile.engine import LeafpileError
 from leafpile.i18n import Msg, error_text
+from leafpile.server import takebacks
 from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
@@ -286,6 +287,10 @@ class TableManager:
             await self._play(table, seat, version, text)
         return seat
 
+    async def take_back(self, table: LiveTable, token: Any, version: int) -> int:
+        """Take back the last decision of the seat holding `token` (takebacks.py)."""
+        return await takebacks.take_back(self, table, token, version)
+
     async def seat_for(self, table: LiveTable, token: Any) -> int | None:
         """The seat holding `token` (None: none), after catching up with the other server
         processes when it is not known here (it may have been taken through another)."""
@@ -311,7 +316,7 @@ class TableManager:
         table = self.tables.get(change.table_id)
         if table is None or table.catching_up:
             return
-        if change.kind == "action" and change.version <= table.version:
+        if change.kind in ("action", "undo") and change.version <= table.version:
             return
         table.catching_up = True
         asyncio.get_running_loop().create_task(self._catch_up_later(table))
@@ -337,11 +342,13 @@ class TableManager:
         stored through other processes (the table's lock is held). Each action is checked
         against the rules as at start-up; its log lines come stored with it."""
         try:
-            changes = await self.db.run(self.db.changes_since, table.id, table.version)
+            changes = await self.db.run(self.db.changes_since, table.id, len(table.actions))
         except STORAGE_ERRORS:
             log.exception("cannot read table %s's changes", table.id)
             raise StorageFailed(Msg("the table could not be read; try again")) from None
-        if changes is not None and table.catch_up(changes):
+        if changes is not None and changes.revision != table.revision:
+            await takebacks.reload(self, table)  # a take-back elsewhere: the log was cut
+        elif changes is not None and table.catch_up(changes):
             self._keep_cold(table)
             self.publish(table)
             self.seat_bots.schedule(table)
@@ -381,13 +388,15 @@ class TableManager:
         new_state = state.clone()
         new_state.apply(action)
         finished = new_state.is_terminal()
+        undoable = table.game.may_take_back(state, action, new_state)
         position = Position(table.game, new_state, table.version + 1, finished)
-        snap = finished or (table.version + 1) % SNAPSHOT_EVERY == 0
+        n = len(table.actions)
+        snap = finished or (n + 1) % SNAPSHOT_EVERY == 0
         clocks = clocks_after_move(table, seat, position, self.now())
         stand_in = played_by(table, seat)
         stored = StoredAction(
             table.id,
-            table.version,
+            n,
             seat,
             notation,
             FINISHED if finished else None,
@@ -395,6 +404,8 @@ class TableManager:
             json.dumps(new_state.to_dict()) if snap else None,
             stand_in,
             clocks.to_json() if clocks is not None else None,
+            table.revision,
+            undoable,
         )
         try:
             await self.writer.append(stored)
@@ -417,9 +428,9 @@ class TableManager:
             ) from None
         # committed: now it is true
         if stand_in is not None:
-            table.played_by[table.version] = stand_in
+            table.played_by[n] = stand_in
         table.clocks = clocks
-        table.advance(position, notation, entry)
+        table.advance(position, notation, entry, undoable)
         self._keep_cold(table)
         self.publish(table)
         self.seat_bots.schedule(table)

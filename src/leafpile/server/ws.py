@@ -127,6 +127,9 @@ class Connection:
         elif kind == "action":
             version, action = protocol.read_action(msg, self.table)
             await self.ctx.manager.act(self.table, self.token, version, action)
+        elif kind == "undo":
+            version = protocol.read_take_back(msg, self.table)
+            await self.ctx.manager.take_back(self.table, self.token, version)
         elif kind == "ping":
             self.push({"type": "pong"})
         else:

@@ -25,6 +25,22 @@ function act(action) {
   send({ type: "action", table: tableId, version: last.version, action });
 }
 
+// Take back the last decision of this turn: the server says when it may (`take_back`), only
+// for the seat to move and only while nothing hidden has been revealed since.
+function undo() {
+  if (!last || waiting || !last.take_back) return;
+  waiting = true;
+  document.body.classList.add("waiting");
+  send({ type: "undo", table: tableId, version: last.version });
+}
+
+function renderUndo(msg) {
+  const button = $("undo");
+  button.hidden = msg.you === null || msg.status !== "playing";
+  button.disabled = !msg.take_back;
+  button.title = msg.take_back ? t("Take back your last decision of this turn") : t("Nothing to take back: a decision that revealed something or ended your turn stays");
+}
+
 function seatName(i) {
   if (!last || i === null || i === undefined) return "";
   const seat = last.seats[i];
@@ -142,6 +158,7 @@ function onState(msg) {
   document.body.dataset.you = msg.you === null ? "" : msg.you;
   document.body.dataset.toMove = msg.to_move === null ? "" : msg.to_move;
   renderSide(msg);
+  renderUndo(msg);
   renderJoin(msg);
   updateSeating(msg, tableId, () => { expectSeat = false; send({ type: "hello", token: null, lang: currentLanguage() }); });
   renderer.update(msg);
@@ -185,6 +202,7 @@ async function main() {
   await loadLanguage();
   translatePage();
   $("turn").dataset.offline = t("(reconnecting…)");
+  $("undo").addEventListener("click", undo);
   const snapshot = await api(`/api/tables/${tableId}?lang=${currentLanguage()}`).catch((e) => { $("turn").textContent = e.message; throw e; });
   $("tools").replaceChildren(headerTools(snapshot.game));
   const { games } = await api("/api/games");

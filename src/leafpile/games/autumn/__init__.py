@@ -18,6 +18,7 @@ from leafpile.engine import (
 )
 from leafpile.games.autumn import actions, heuristic, rules, view, web
 from leafpile.games.autumn.components import COLOUR_NAMES, DECK_SIZE
+from leafpile.games.autumn.rules import TAKE_BACKS
 from leafpile.games.autumn.state import AutumnState
 from leafpile.i18n import Msg
 
@@ -26,6 +27,7 @@ class AutumnGame(Game):
     state_class = AutumnState
     actions: ClassVar[ActionsModule] = actions
     rules: ClassVar[RulesModule] = rules
+    take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
     heuristic: ClassVar[HeuristicModule] = heuristic
     info = GameInfo(

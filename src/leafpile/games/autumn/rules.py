@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 
 from leafpile.engine import Action, opt_ints, opt_str
+from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.autumn.actions import CHOOSE, PLACE, ChooseColour, Place
 from leafpile.games.autumn.components import (
     CELLS,
@@ -246,3 +247,12 @@ def _challenge(s: AutumnState) -> str:
 
 def _balance_rule(s: AutumnState) -> str:
     return opt_str(s.options, "balance_rule", "any-three")
+
+
+#: Take-backs (`leafpile.engine.takeback`): none in practice. An Autumn turn is one decision,
+#: and each decision either passes the turn or reveals the next card of the deck (§3.1), so
+#: the rule refuses every one; it is stated so the conformance suite checks that too.
+TAKE_BACKS = TakeBackRule(
+    turn=lambda s: (s.round, len(s.placed)),
+    closed=lambda s, _player: [s.deck],
+)

@@ -37,6 +37,7 @@ from leafpile.games.momiji.components import (
     setup_row,
 )
 from leafpile.games.momiji.heuristic import BOT_LEVELS
+from leafpile.games.momiji.rules import TAKE_BACKS
 from leafpile.games.momiji.scoring import max_length, max_score
 from leafpile.games.momiji.setup import scripted_types
 from leafpile.games.momiji.state import MomijiState
@@ -130,6 +131,7 @@ class MomijiGame(Game):
     state_class = MomijiState
     actions: ClassVar[ActionsModule] = actions
     rules: ClassVar[RulesModule] = rules
+    take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
     heuristic: ClassVar[HeuristicModule] = heuristic
     bot_levels = BOT_LEVELS

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from leafpile.engine import Action
+from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.momiji.actions import (
     ACTIVATES,
     COMPOST_ACTION,
@@ -97,7 +98,7 @@ from leafpile.games.momiji.turn import (
     start_compost,
 )
 
-__all__ = ["STEPS", "Step", "apply", "legal_actions", "scores", "start", "winners"]
+__all__ = ["STEPS", "TAKE_BACKS", "Step", "apply", "legal_actions", "scores", "start", "winners"]
 
 
 def turn_choices(s: MomijiState) -> list[Action]:
@@ -187,3 +188,17 @@ def legal_actions(s: MomijiState) -> list[Action]:
 
 def apply(s: MomijiState, action: Action) -> None:
     STEPS[s.phase].effects[type(action)](s, action)
+
+
+def _closed(s: MomijiState, player: int) -> list[list[int]]:
+    """What `player` cannot see: the deck, the face-down discard pile, the other hands and
+    the cards under every pile's top."""
+    under = [c for row in s.rows for pile in row for c in pile[:-1]]
+    return [s.deck, s.discard, under, *(h for q, h in enumerate(s.hands) if q != player)]
+
+
+#: Take-backs (`leafpile.engine.takeback`): a turn is numbered by `turn`. Plays, stops,
+#: composts, discards, a take that leaves cards in the display, landscape powers that draw
+#: nothing may be taken back; a refresh, a take that empties the display (it refills from the
+#: deck), R2's random draw from the discard pile or `end` may not.
+TAKE_BACKS = TakeBackRule(turn=lambda s: s.turn, closed=_closed)

@@ -25,6 +25,7 @@ from leafpile.games.under_the_leaves.components import (
     START_TILES,
     TILES_PER_PLAYER,
 )
+from leafpile.games.under_the_leaves.rules import TAKE_BACKS
 from leafpile.games.under_the_leaves.state import UnderTheLeavesState
 from leafpile.i18n import Msg
 
@@ -55,6 +56,7 @@ class UnderTheLeavesGame(Game):
     state_class = UnderTheLeavesState
     actions: ClassVar[ActionsModule] = actions
     rules: ClassVar[RulesModule] = rules
+    take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
     heuristic: ClassVar[HeuristicModule] = heuristic
     info = GameInfo(

@@ -9,6 +9,7 @@ After a placement the beings arrive (phase 2 of §3): bees and hummingbirds
 from __future__ import annotations
 
 from leafpile.engine import Action, opt_ints, opt_str
+from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.under_the_leaves.actions import PLACES, TAKES, Choose, Place, Take
 from leafpile.games.under_the_leaves.bees_and_hummingbirds import bees_arrive, changed_sectors
 from leafpile.games.under_the_leaves.components import (
@@ -160,4 +161,14 @@ def end_turn(s: UnderTheLeavesState) -> None:
     s.phase = TAKE
 
 
-__all__ = ["apply", "legal_actions", "scores", "start", "winners"]
+__all__ = ["TAKE_BACKS", "apply", "legal_actions", "scores", "start", "winners"]
+
+
+#: Take-backs (`leafpile.engine.takeback`): a turn lasts from the take to the refill of the
+#: market (§3), numbered by the draws left. Taking a tile, placing it and each dweller's
+#: figure but the last may be taken back; the last decision refills the market from the bag
+#: (hidden, §11 Q6), so it may not.
+TAKE_BACKS = TakeBackRule(
+    turn=lambda s: (s.draws_left, s.to_move),
+    closed=lambda s, _player: [s.bag],
+)

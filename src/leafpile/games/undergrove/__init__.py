@@ -20,6 +20,7 @@ from leafpile.engine import (
 from leafpile.games.undergrove import actions, heuristic, rules, view, web
 from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
 from leafpile.games.undergrove.heuristic import BOT_LEVELS
+from leafpile.games.undergrove.rules import TAKE_BACKS
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.turn import DEFAULT_ROUND_LIMIT, MAX_ROUND_LIMIT
 from leafpile.i18n import Msg
@@ -34,6 +35,7 @@ class UndergroveGame(Game):
     state_class = UndergroveState
     actions: ClassVar[ActionsModule] = actions
     rules: ClassVar[RulesModule] = rules
+    take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
     heuristic: ClassVar[HeuristicModule] = heuristic
     bot_levels = BOT_LEVELS

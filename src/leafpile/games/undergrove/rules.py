@@ -40,14 +40,31 @@ lists them), each in the module of its rule.
 
 from __future__ import annotations
 
+from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.undergrove.scoring import scores, winners
 from leafpile.games.undergrove.set_up import start
+from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.turn import apply, legal_actions
 
 __all__ = [
+    "TAKE_BACKS",
     "apply",
     "legal_actions",
     "scores",
     "start",
     "winners",
 ]
+
+
+def _closed(s: UndergroveState, player: int) -> list[list[int]]:
+    """What `player` cannot see (§3.2, Q10): the deck and the other hands."""
+    return [s.deck, *(h for q, h in enumerate(s.hands) if q != player)]
+
+
+#: Take-backs (`leafpile.engine.takeback`): a turn is the player to move in a round (or a
+#: first seedling of the set-up). Every payment, flip, placement, root and choice may be
+#: taken back until the turn's end draws tiles (or the discard pile is reshuffled).
+TAKE_BACKS = TakeBackRule(
+    turn=lambda s: (s.setup_left, s.round, s.to_move),
+    closed=_closed,
+)
