@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from leafpile.server import protocol, routes
+from leafpile.server import analysis_routes, protocol, routes
 from leafpile.server.bots import BotPool
 from leafpile.server.context import Context, RateLimit
 from leafpile.server.db import Database, normalise_url
@@ -102,6 +102,7 @@ def create_app(
         await manager.start()
         quiet_garbage_collector()
         yield
+        ctx.reviews.stop()
         await manager.stop()
 
     app = Starlette(
@@ -122,6 +123,12 @@ def create_app(
             Route("/api/tables/{table_id}/actions", routes.api_act, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", routes.api_replay),
             Route("/api/tables/{table_id}/record", routes.api_record),
+            Route(
+                "/api/tables/{table_id}/review",
+                analysis_routes.api_review,
+                methods=["GET", "POST"],
+            ),
+            Route("/api/tables/{table_id}/explore", analysis_routes.api_explore, methods=["POST"]),
             WebSocketRoute("/ws/tables/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=routes.WEB_DIR), name="static"),
         ],

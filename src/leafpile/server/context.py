@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
 from leafpile.server.live import HUMAN, LiveTable, NewTable
 from leafpile.server.replays import ReplayCache
+from leafpile.server.reviews import Reviews
 from leafpile.server.tables import TableManager
 
 
@@ -69,6 +70,7 @@ class Context:
     sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
     replays: ReplayCache = field(default_factory=ReplayCache)
     table_buckets: dict[str, Bucket] = field(default_factory=dict)
+    reviews: Reviews = field(default_factory=Reviews)
 
     def guard(self, client: str) -> None:
         """Refuse a client address that floods the HTTP API."""

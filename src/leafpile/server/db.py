@@ -37,6 +37,7 @@ from leafpile.server.schema import (
     TableChanges,
     TableRow,
     actions,
+    reviews,
     seats,
     snapshots,
     tables,
@@ -198,6 +199,10 @@ class Database:
                     status=row.status,
                     created_at=row.created_at,
                     updated_at=now,
+                    start_state=None
+                    if row.start_state is None
+                    else json.dumps(row.start_state, sort_keys=True),
+                    analysis_of=row.analysis_of,
                 )
             )
             conn.execute(
@@ -355,6 +360,7 @@ class Database:
                     out[r.id] = LoadedTable(
                         r.id, r.game, r.players, r.options, r.seed, r.status, r.created_at
                     )
+                    out[r.id].start_state, out[r.id].analysis_of = r.start_state, r.analysis_of
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):
@@ -368,6 +374,30 @@ class Database:
                 for p in conn.execute(select(snapshots).where(snapshots.c.table_id.in_(chunk))):
                     out[p.table_id].snapshot = (p.version, p.state)
         return [out[i] for i in ids if i in out]
+
+    # -- the bot's reviews ---------------------------------------------------------------------
+    def load_review(self, table_id: str, setting: str) -> str | None:
+        """A finished review of the table (JSON), or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(reviews.c.review).where(
+                    reviews.c.table_id == table_id, reviews.c.setting == setting
+                )
+            ).first()
+        return None if row is None else str(row.review)
+
+    def store_review(self, table_id: str, setting: str, review: str) -> None:
+        """Keep a whole review (one row, one transaction: never a part of one). A review
+        another process stored first is kept (both are reviews of the same record)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    reviews.insert().values(
+                        table_id=table_id, setting=setting, review=review, created_at=time.time()
+                    )
+                )
+        except IntegrityError:
+            log.info("table %s already has a review %r", table_id, setting)
 
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as conn:

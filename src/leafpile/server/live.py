@@ -67,6 +67,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the address that opened it (limits; not stored)
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
+    analysis_of: str | None = None  # an analysis table: the table it explores (private, unrated)
 
     @property
     def game(self) -> Game:
@@ -167,6 +168,7 @@ class LiveTable:
                 "table": self.id,
                 "seats": [s.name if s.kind == HUMAN else f"bot:{s.bot}" for s in self.seats],
                 "created_at": self.created_at,
+                **({"analysis_of": self.analysis_of} if self.analysis_of else {}),
             },
         )
 
@@ -191,6 +193,8 @@ class NewTable:
     seats: list[SeatRow]
     sit: int | None = None  # the creator's seat (a human one), if they sit down
     name: str | None = None  # the creator's display name when they sit
+    start: State | None = None  # an analysis table's starting state (else the seed's deal)
+    analysis_of: str | None = None  # the table an analysis table explores
 
 
 def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable, str | None]:
@@ -203,10 +207,16 @@ def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable,
         token, digest = new_token()
         new.seats[new.sit].name = new.name
         new.seats[new.sit].token_hash = digest
-    try:
-        match = Match.start(new.game, new.players, seed, new.options)
-    except LeafpileError as e:
-        raise BadOptions(str(e)) from None
+    if new.start is not None:  # it plays on from a given state: its record starts there
+        seed = new.start.seed
+        record = GameRecord.start(new.start)
+        record.start_state = new.start.to_dict()
+        match = Match(new.game, new.start, record)
+    else:
+        try:
+            match = Match.start(new.game, new.players, seed, new.options)
+        except LeafpileError as e:
+            raise BadOptions(str(e)) from None
     open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
     row = TableRow(
         id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
@@ -217,6 +227,8 @@ def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable,
         status=WAITING if open_seats else PLAYING,
         created_at=time.time(),
         seats=new.seats,
+        start_state=match.record.start_state,
+        analysis_of=new.analysis_of,
     )
     table = LiveTable(
         id=row.id,
@@ -226,6 +238,7 @@ def open_table(new: NewTable, creator: str | None) -> tuple[TableRow, LiveTable,
         seats=row.seats,
         position=Position(new.game, match.state, 0, finished=False),
         creator=creator,
+        analysis_of=new.analysis_of,
     )
     return row, table, token
 
@@ -246,6 +259,11 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         if n != i:
             raise ValueError(f"table {raw.id}: its action log has a gap at {i} (then {n})")
     record = GameRecord(raw.game, raw.players, raw.seed, options, [a[2] for a in raw.actions])
+    if raw.start_state is not None:
+        start = json.loads(raw.start_state)
+        if not isinstance(start, dict):
+            raise ValueError(f"table {raw.id}: its start_state is not a JSON object")
+        record.start_state = start
     match = Match(game, record.initial_state(game), record)
     fast = _from_snapshot(game, raw, match.state)
     if fast is not None:
@@ -267,6 +285,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         seats=raw.seats,
         position=position,
         log=entries,
+        analysis_of=raw.analysis_of,
     )
 
 

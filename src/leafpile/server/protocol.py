@@ -313,6 +313,7 @@ def snapshot(
         "winners": position.winners if table.status == FINISHED else None,
         "extras": i18n.localize_tree(seen.extras, lang) if lang != i18n.DEFAULT else seen.extras,
         "lang": lang,
+        "analysis_of": table.analysis_of,  # a private analysis table (not rated) explores it
     }
 
 

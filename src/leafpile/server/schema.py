@@ -28,6 +28,10 @@ tables = Table(
     Column("status", String(16), nullable=False),  # waiting / playing / finished
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # An analysis table starts from this state (JSON of a whole state), not from its seed's
+    # deal, and names the table it explores; such tables are private and not rated.
+    Column("start_state", Text, nullable=True),
+    Column("analysis_of", String(32), nullable=True),
 )
 
 seats = Table(
@@ -64,6 +68,16 @@ snapshots = Table(
 )
 
 
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("setting", String(64), primary_key=True),  # e.g. "seats=0,1 time=0.5"
+    Column("review", Text, nullable=False),  # JSON, written once the whole review is done
+    Column("created_at", Float, nullable=False),
+)
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -84,6 +98,8 @@ class TableRow:
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    start_state: dict[str, Any] | None = None  # an analysis table's starting state
+    analysis_of: str | None = None  # the table an analysis table explores
 
 
 @dataclass
@@ -115,6 +131,8 @@ class LoadedTable:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int, str, str | None]] = field(default_factory=list)  # n, seat, ...
     snapshot: tuple[int, str] | None = None  # version, state JSON
+    start_state: str | None = None  # JSON text: an analysis table's starting state
+    analysis_of: str | None = None
 
 
 @dataclass

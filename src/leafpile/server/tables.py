@@ -234,8 +234,9 @@ class TableManager:
                 del self.tables[old]
 
     def lobby(self) -> list[LiveTable]:
-        """The newest tables."""
-        return sorted(self.tables.values(), key=lambda t: -t.created_at)[:LOBBY_MAX]
+        """The newest tables (not the private analysis tables)."""
+        listed = [t for t in self.tables.values() if t.analysis_of is None]
+        return sorted(listed, key=lambda t: -t.created_at)[:LOBBY_MAX]
 
     # -- creating and joining -------------------------------------------------------------------
     async def create(
