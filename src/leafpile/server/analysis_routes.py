@@ -34,11 +34,11 @@ async def api_explore(request: Request) -> Response:
     body = await read_json(request)
     source = await ctx.manager.find(request.path_params["table_id"])
     asked = explore.read_explore(body, source)
+    ctx.guard_create(client_of(request), explore.analysis_table(source, asked, None))
     record = source.record().to_dict()
     args = (source.game.info.name, record, asked.version, asked.seat, explore.new_seed())
     start = await ctx.manager.bots.run(explore.start_from, *args)
     new = explore.analysis_table(source, asked, start)
-    ctx.guard_create(client_of(request), new)
     table, token = await ctx.manager.create(new, client_of(request))
     answer = {
         "table": table.id,

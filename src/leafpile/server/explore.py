@@ -67,9 +67,10 @@ def start_from(game_name: str, record: dict[str, Any], version: int, seat: int, 
     return start
 
 
-def analysis_table(table: LiveTable, asked: Exploring, start: State) -> NewTable:
-    """The new table: the explorer in their seat, bots of the asked level in the others."""
-    if start.is_terminal():
+def analysis_table(table: LiveTable, asked: Exploring, start: State | None) -> NewTable:
+    """The new table: the explorer in their seat, bots of the asked level in the others
+    (without `start`: the table as planned, for the limits checked before any work)."""
+    if start is not None and start.is_terminal():
         raise BadRequest("the game is over at this position")
     seats = [
         SeatRow(i, HUMAN) if i == asked.seat else SeatRow(i, BOT, bot=asked.bot)
@@ -78,8 +79,8 @@ def analysis_table(table: LiveTable, asked: Exploring, start: State) -> NewTable
     return NewTable(
         game=table.game,
         players=table.players,
-        options=dict(start.options),
-        seed=start.seed,
+        options=dict(start.options if start is not None else table.options),
+        seed=start.seed if start is not None else None,
         seats=seats,
         sit=asked.seat,
         name=asked.name,
