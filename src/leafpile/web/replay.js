@@ -102,7 +102,8 @@ async function startReview() {
   box.replaceChildren(label, bar);
   $("review-start").disabled = true;
   const time = Number(params.get("time")) || undefined;
-  const seats = params.get("seats") ? params.get("seats").split(",").map(Number) : undefined;
+  const chosen = params.get("seats") || $("review-who").value;
+  const seats = chosen ? chosen.split(",").map(Number) : undefined;
   try {
     review = await runReview(tableId, { time, seats }, (done, total) => {
       if (!total) return;
@@ -115,7 +116,7 @@ async function startReview() {
     box.replaceChildren(el("p", {}, e.message));
     return;
   }
-  $("review-start").hidden = true;
+  $("review-start").parentElement.hidden = true;
   graph = evaluationGraph(review, data.steps.length - 1, seatName, (n) => show(n));
   box.replaceChildren(summaryList(review, seatName), graph.node, seatChoice(), el("div", { id: "review-decision" }));
   makeRenderer();
@@ -157,6 +158,8 @@ async function main() {
   if (data.status === "finished") {
     $("download").replaceChildren(el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, t("Download game record")));
     $("review-start").onclick = startReview;
+    $("review-who").replaceChildren(el("option", { value: "" }, t("every person")),
+      ...data.seats.map((seat) => el("option", { value: seat.seat }, seatName(seat.seat))));
     $("review").hidden = false;
   } else {
     $("download").replaceChildren(el("span", { class: "muted" }, t("The game is still running; its record can be downloaded when it ends.")));
