@@ -14,7 +14,7 @@ from leafpile.bots.mcts import MCTSBot
 from leafpile.bots.review import mark_of, review_record
 from leafpile.cli import app
 from leafpile.engine import GameRecord, Rng
-from leafpile.games import get_game
+from leafpile.games import GAMES, get_game
 from leafpile.games.autumn import rules
 
 AUTUMN = get_game("autumn")
@@ -129,3 +129,34 @@ def test_review_refuses_a_seat_that_is_not_in_the_game(tmp_path):
 )
 def test_marks_follow_the_thresholds(loss, mark):
     assert mark_of(loss, (0.1, 0.2, 0.4)) == mark
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_is_reviewed_from_the_seats_view_only(monkeypatch, name):
+    """The review's search gets exactly the seat's own view of each decision (redacted, the
+    seed blanked), never the true state, in every game."""
+    game = GAMES[name]
+    players = max(2, game.info.min_players)
+    state = game.new_state(players, seed=5)
+    record = GameRecord.start(state)
+    rng = Rng(2)
+    truths = {}
+    while len(record.actions) < 16 and not state.is_terminal():
+        truths[len(record.actions)] = state.clone()
+        action = RandomBot().act(game.player_view(state, state.current_player), rng)
+        record.actions.append(str(action))
+        state.apply(action)
+    seen = []
+    search = MCTSBot.search
+
+    def spy(self, view, rng, keep=None):
+        seen.append(view)
+        return search(self, view, rng, keep)
+
+    monkeypatch.setattr(MCTSBot, "search", spy)
+    review = review_record(record, game, seat=1, iterations=30, seed=0)
+    assert len(seen) == len(review.decisions) > 0
+    for view, decision in zip(seen, review.decisions, strict=True):
+        assert view.redacted and view.viewer == 1 and view.seed == 0
+        true_view = game.player_view(truths[decision.number], 1)
+        assert view.to_dict() == true_view.to_dict()

@@ -106,6 +106,7 @@ def test_a_bot_level_in_two_seats_is_one_player_with_both_seats_results():
         ({"sit": None, "seats": [{"kind": "bot", "bot": "random"}] * 2}, "bots alone"),
         ({"profile": None}, "profile"),
         ({"rated": "yes"}, "true or false"),
+        ({"private": True}, "private"),
     ],
 )
 def test_a_rated_table_is_refused_where_it_could_not_count_fairly(lite, change, reason):
@@ -255,8 +256,13 @@ def test_the_player_page_has_the_ratings_history_and_games(server):
             profile=secret,
         ).json()
         play_out(server, made["table"], {0: made["token"]})
+    # a private game of hers is played to the end too: it is never on her page
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    hidden = open_table(server, seats, private=True, profile=secret).json()
+    play_out(server, hidden["table"], {0: hidden["token"]})
     wait_rated(server)
     page = HTTP.get(server.base + "/api/players/ANA").json()
+    assert hidden["table"] not in [g["table"] for g in page["games"]]
     assert page["name"] == "Ana" and page["kind"] == "person"
     assert [r["games"] for r in page["ratings"]] == [2]
     assert len(page["history"]) == 2 and page["history"][0]["before"] == 1500

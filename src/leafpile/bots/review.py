@@ -20,6 +20,7 @@ from leafpile.bots import make_bot
 from leafpile.bots.mcts import MCTSBot
 from leafpile.engine import Action, Game, GameRecord, LeafpileError, State
 from leafpile.engine.match import seat_rng
+from leafpile.i18n import Msg
 
 #: Marks from the worst down: a decision losing at least this much expected result. The scale
 #: is returns' [-1, 1], so 0.4 is a fifth of the way from a sure win to a sure loss. A game
@@ -108,25 +109,47 @@ def review_record(
     """Review every decision of `seat` in `record` (InvalidStateError for a broken record).
 
     `progress(done, total)` is called after each reviewed decision."""
-    if not 0 <= seat < record.players:
-        raise LeafpileError(f"seat must be between 0 and {record.players - 1}, not {seat}")
-    budget = f"time={time:g}" if time > 0 else f"iterations={iterations}"
-    positions: list[tuple[int, State, Action]] = []
+    budget = budget_of(iterations, time)
+    found = decisions_of(record, game, (seat,))
+    review = Review(game.info.name, seat, budget, seed)
+    for done, (number, _seat, view, played) in enumerate(found, start=1):
+        review.decisions.append(judge(game, view, played, number, budget, seed, seat))
+        if progress is not None:
+            progress(done, len(found))
+    return review
+
+
+def budget_of(iterations: int = 400, time: float = 0.0) -> str:
+    """The search budget of a review: a time per decision, else iterations."""
+    return f"time={time:g}" if time > 0 else f"iterations={iterations}"
+
+
+def decisions_of(
+    record: GameRecord, game: Game, seats: tuple[int, ...]
+) -> list[tuple[int, int, State, Action]]:
+    """Each decision with a real choice of one of `seats`: (actions before it, the seat, the
+    seat's own view, the action played), in the order of the game."""
+    for seat in seats:
+        if not 0 <= seat < record.players:
+            raise LeafpileError(
+                Msg(
+                    "seat must be between 0 and {last}, not {seat}",
+                    last=record.players - 1,
+                    seat=seat,
+                )
+            )
+    found: list[tuple[int, int, State, Action]] = []
     number = 0
 
     def collect(state: State, action: Action) -> None:
         nonlocal number
-        if state.current_player == seat and len(state.legal_actions()) > 1:
-            positions.append((number, game.player_view(state, seat), action))
+        seat = state.current_player
+        if seat in seats and len(state.legal_actions()) > 1:
+            found.append((number, seat, game.player_view(state, seat), action))
         number += 1
 
     record.replay(game, collect)
-    review = Review(game.info.name, seat, budget, seed)
-    for done, (number, view, played) in enumerate(positions, start=1):
-        review.decisions.append(judge(game, view, played, number, budget, seed, seat))
-        if progress is not None:
-            progress(done, len(positions))
-    return review
+    return found
 
 
 def judge(

@@ -1,7 +1,9 @@
 """Game records: `{game, options, players, seed, actions: [notation...]}` plus metadata.
 
 Replaying a record rebuilds every state exactly, because the seed fixes every random draw and
-the actions are checked one by one against `legal_actions()`.
+the actions are checked one by one against `legal_actions()`. A record may instead start from
+a given state (`start_state`, its `to_dict()`): an analysis game played on from a position of
+another game, whose hidden parts were dealt afresh, so no seed and options can rebuild it.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
+    #: The state the game starts from (`State.to_dict()`), when it is not the one the seed
+    #: and options deal: its own RNG then makes every later draw.
+    start_state: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, state: State, **metadata: Any) -> GameRecord:
@@ -59,7 +64,7 @@ class GameRecord:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": RECORD_FORMAT,
             "game": self.game,
             "players": self.players,
@@ -68,6 +73,9 @@ class GameRecord:
             "actions": list(self.actions),
             "metadata": self.metadata,
         }
+        if self.start_state is not None:
+            out["start_state"] = self.start_state
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
@@ -107,7 +115,18 @@ class GameRecord:
             raise InvalidStateError(Msg("game record: 'actions' must be a list of strings"))
         if not isinstance(metadata, Mapping):
             raise InvalidStateError(Msg("game record: 'metadata' must be an object"))
-        return cls(game, players, seed, dict(options), list(actions), dict(metadata))
+        start = data.get("start_state")
+        if start is not None and not isinstance(start, Mapping):
+            raise InvalidStateError(Msg("game record: 'start_state' must be an object"))
+        return cls(
+            game,
+            players,
+            seed,
+            dict(options),
+            list(actions),
+            dict(metadata),
+            dict(start) if start is not None else None,
+        )
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -152,12 +171,29 @@ class GameRecord:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
     def initial_state(self, game: Game) -> State:
+        """The state before the first action: the seed's deal, or `start_state`."""
+        if self.start_state is not None:
+            return self._given_start(game)
         try:
             return game.new_state(self.players, self.seed, self.options)
         except LeafpileError as e:
             raise InvalidStateError(
                 Msg("game record has a bad set-up: {error}", error=error_text(e))
             ) from None
+
+    def _given_start(self, game: Game) -> State:
+        assert self.start_state is not None
+        try:
+            state = game.state_from_dict(self.start_state)
+        except (LeafpileError, ValueError, TypeError, KeyError) as e:
+            raise InvalidStateError(
+                Msg("game record has a bad start_state: {error}", error=error_text(e))
+            ) from None
+        if state.redacted or state.num_players != self.players:
+            raise InvalidStateError(
+                Msg("game record's start_state must be a whole state (not a view) of its players")
+            )
+        return state
 
     def replay(self, game: Game, visit: Callable[[State, Action], None] | None = None) -> State:
         """The one replay of a record: play its actions in order, each checked against the

@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from leafpile.server import player_routes, protocol, routes
+from leafpile.server import analysis_routes, player_routes, protocol, routes
 from leafpile.server.bots import BotPool
 from leafpile.server.context import Context, RateLimit
 from leafpile.server.db import Database, normalise_url
@@ -107,6 +107,7 @@ def create_app(
         quiet_garbage_collector()
         yield
         await ctx.ratings.stop()
+        ctx.reviews.stop()
         await manager.stop()
 
     app = Starlette(
@@ -139,6 +140,12 @@ def create_app(
             Route("/api/profiles/password", player_routes.api_password, methods=["POST"]),
             Route("/api/leaderboard/{game}", player_routes.api_leaderboard),
             Route("/api/players/{name}", player_routes.api_player),
+            Route(
+                "/api/tables/{table_id}/review",
+                analysis_routes.api_review,
+                methods=["GET", "POST"],
+            ),
+            Route("/api/tables/{table_id}/explore", analysis_routes.api_explore, methods=["POST"]),
             WebSocketRoute("/ws/tables/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=routes.WEB_DIR), name="static"),
         ],

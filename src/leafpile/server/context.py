@@ -16,6 +16,7 @@ from leafpile.server.live import HUMAN, LiveTable, NewTable
 from leafpile.server.profiles import Profiles
 from leafpile.server.rated import Ratings
 from leafpile.server.replays import ReplayCache
+from leafpile.server.reviews import Reviews
 from leafpile.server.tables import TableManager
 
 
@@ -72,6 +73,7 @@ class Context:
     sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
     replays: ReplayCache = field(default_factory=ReplayCache)
     table_buckets: dict[str, Bucket] = field(default_factory=dict)
+    reviews: Reviews = field(default_factory=Reviews)
     profiles: Profiles = field(init=False)
     ratings: Ratings = field(init=False)
 

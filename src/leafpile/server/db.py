@@ -213,6 +213,10 @@ class Database:
                     replacement=settings.replacement,
                     host_hash=settings.host_hash,
                     rated=row.rated,
+                    start_state=None
+                    if row.start_state is None
+                    else json.dumps(row.start_state, sort_keys=True),
+                    analysis_of=row.analysis_of,
                 )
             )
             conn.execute(
@@ -398,6 +402,7 @@ class Database:
                     )
                     out[r.id].rated = bool(r.rated)
                     out[r.id].revision = r.revision
+                    out[r.id].start_state, out[r.id].analysis_of = r.start_state, r.analysis_of
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):

@@ -82,6 +82,7 @@ class LiveTable:
     #: The states before the last `len(chain)` actions, all take-back-able (kept since the
     #: last action that was not): a take-back needs no replay. Empty after a rebuild.
     chain: list[State] = field(default_factory=list)
+    analysis_of: str | None = None  # an analysis table: the table it explores (private, unrated)
 
     @property
     def game(self) -> Game:
@@ -215,6 +216,7 @@ class LiveTable:
                 "seats": [s.name if s.kind == HUMAN else f"bot:{s.bot}" for s in self.seats],
                 "created_at": self.created_at,
                 "played_by": self.parts(),
+                **({"analysis_of": self.analysis_of} if self.analysis_of else {}),
             },
         )
 
@@ -264,6 +266,8 @@ class NewTable:
     #: the creator's secret, returned once: whoever holds it may remove a player
     host: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     rated: bool = False  # whether the game counts for the ratings (see rated.py)
+    start: State | None = None  # an analysis table's starting state (else the seed's deal)
+    analysis_of: str | None = None  # the table an analysis table explores
 
 
 def open_table(
@@ -278,10 +282,16 @@ def open_table(
         token, digest = new_token()
         new.seats[new.sit].name = new.name
         new.seats[new.sit].token_hash = digest
-    try:
-        match = Match.start(new.game, new.players, seed, new.options)
-    except LeafpileError as e:
-        raise BadOptions(error_text(e)) from None
+    if new.start is not None:  # it plays on from a given state: its record starts there
+        seed = new.start.seed
+        record = GameRecord.start(new.start)
+        record.start_state = new.start.to_dict()
+        match = Match(new.game, new.start, record)
+    else:
+        try:
+            match = Match.start(new.game, new.players, seed, new.options)
+        except LeafpileError as e:
+            raise BadOptions(error_text(e)) from None
     open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
     clocks = Clocks.fresh(new.clock, new.players) if new.clock is not None else None
     settings = TableSettings(
@@ -303,6 +313,8 @@ def open_table(
         seats=new.seats,
         settings=settings,
         rated=new.rated,
+        start_state=match.record.start_state,
+        analysis_of=new.analysis_of,
     )
     table = LiveTable(
         id=row.id,
@@ -317,6 +329,7 @@ def open_table(
         host_hash=settings.host_hash,
         clocks=clocks,
         rated=new.rated,
+        analysis_of=new.analysis_of,
     )
     if clocks is not None and row.status == PLAYING:
         table.clocks = clocks.started(table.person_to_move(), row.created_at)
@@ -340,6 +353,11 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         if n != i:
             raise ValueError(f"table {raw.id}: its action log has a gap at {i} (then {n})")
     record = GameRecord(raw.game, raw.players, raw.seed, options, [a[2] for a in raw.actions])
+    if raw.start_state is not None:
+        start = json.loads(raw.start_state)
+        if not isinstance(start, dict):
+            raise ValueError(f"table {raw.id}: its start_state is not a JSON object")
+        record.start_state = start
     match = Match(game, record.initial_state(game), record)
     fast = _from_snapshot(game, raw, match.state)
     if fast is not None:
@@ -366,6 +384,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         rated=raw.rated,
         revision=raw.revision,
         undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
+        analysis_of=raw.analysis_of,
     )
     settings = raw.settings or TableSettings()
     table.private = settings.private

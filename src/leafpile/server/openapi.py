@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from leafpile import i18n
+from leafpile.bots import BOTS
 from leafpile.games import GAMES
 from leafpile.server.openapi_schemas import (
     _AUTH,
@@ -131,6 +132,88 @@ def _player_paths() -> dict[str, Any]:
                         "a person's or a bot level's ratings, rating history and games",
                     ),
                     **_refusals(404, *_BUSY),
+                },
+            }
+        },
+    }
+
+
+def _query(name: str, description: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "maxLength": 40},
+        "description": description,
+    }
+
+
+_REVIEW = {
+    "type": "object",
+    "required": ["status", "setting"],
+    "properties": {
+        "status": {"enum": ["running", "done", "failed"]},
+        "setting": {"type": "string"},
+        "done": {"type": "integer"},
+        "total": {"type": ["integer", "null"]},
+        "decisions": {"type": "array", "items": {"type": "object"}},
+        "summary": {"type": "array", "items": {"type": "object"}},
+    },
+}
+_REVIEW_SETTING = {
+    "type": "object",
+    "properties": {
+        "seats": {"type": "array", "maxItems": 8, "items": {"type": "integer", "minimum": 0}},
+        "time": {"type": "number", "minimum": 0.05, "maximum": 2.0},
+    },
+}
+_EXPLORE = {
+    "type": "object",
+    "required": ["version", "seat", "name"],
+    "properties": {
+        "version": {"type": "integer", "minimum": 0},
+        "seat": {"type": "integer", "minimum": 0},
+        "name": {"type": "string", "maxLength": NAME_MAX},
+        "bot": {"enum": sorted(BOTS)},
+    },
+}
+
+
+def after_game_paths() -> dict[str, Any]:
+    """The bot's review of a finished table, and explore from one of its positions."""
+    review_refusals = _refusals(400, 404, 409, 413, *_BUSY)
+    return {
+        "/api/tables/{table_id}/review": {
+            "get": {
+                "operationId": "review",
+                "parameters": [
+                    _TABLE_ID,
+                    _query("seats", "the seats reviewed, e.g. 0,1 (default: every person)"),
+                    _query("time", "seconds of search per decision"),
+                ],
+                "responses": {
+                    "200": _json(_REVIEW, "the review or its progress"),
+                    **review_refusals,
+                },
+            },
+            "post": {
+                "operationId": "startReview",
+                "parameters": [_TABLE_ID],
+                "requestBody": _body(_REVIEW_SETTING),
+                "responses": {
+                    "200": _json(_REVIEW, "the review or its progress"),
+                    **review_refusals,
+                },
+            },
+        },
+        "/api/tables/{table_id}/explore": {
+            "post": {
+                "operationId": "explore",
+                "parameters": [_TABLE_ID],
+                "requestBody": _body(_EXPLORE),
+                "responses": {
+                    "201": _json({"type": "object", "required": ["table", "token"]}, "opened"),
+                    **_refusals(400, 404, 409, 413, 422, *_BUSY),
                 },
             }
         },
@@ -279,13 +362,14 @@ def describe() -> dict[str, Any]:
         "/api/tables/{table_id}/replay": {
             "get": {
                 "operationId": "replay",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _query("seat", "whose own views (a finished game)")],
                 "responses": {
                     "200": _json({"type": "object", "required": ["steps"]}, "every step"),
-                    **_refusals(404, *_BUSY),
+                    **_refusals(400, 404, 409, *_BUSY),
                 },
             }
         },
+        **after_game_paths(),
         "/api/tables/{table_id}/record": {
             "get": {
                 "operationId": "record",

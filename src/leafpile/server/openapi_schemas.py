@@ -80,6 +80,7 @@ _STATE = {
             },
         },
         "parts": {"type": ["array", "null"]},
+        "analysis_of": {"type": ["string", "null"]},
         "rated": {"type": "boolean"},
     },
 }

@@ -296,14 +296,14 @@ def history_of(db: Database, player: str, limit: int = 500) -> list[HistoryRow]:
 
 
 def games_of(db: Database, player: str, limit: int = 50) -> list[GameRow]:
-    """The newest finished games a profile played, with every seat. Only finished ones: the
-    id of a table still waiting or in play is its invite link, which a public page must not
-    hand to strangers."""
+    """The newest finished public games a profile played, with every seat. Only finished
+    ones: the id of a table still waiting or in play is its invite link, which a public page
+    must not hand to strangers; and never a private table's (nor an analysis table's)."""
     with db.engine.connect() as conn:
         mine = conn.execute(
             select(tables, seats.c.seat)
             .join(seats, and_(seats.c.table_id == tables.c.id, seats.c.player == player))
-            .where(tables.c.status == "finished")
+            .where(tables.c.status == "finished", tables.c.private.is_(False))
             .order_by(tables.c.created_at.desc())
             .limit(limit)
         ).all()

@@ -376,6 +376,7 @@ def snapshot(
         "clock": table.clocks.public(table.now()) if table.clocks is not None else None,
         "parts": table.parts() if table.status == FINISHED else None,
         "rated": table.rated,
+        "analysis_of": table.analysis_of,  # a private analysis table (not rated) explores it
     }
 
 

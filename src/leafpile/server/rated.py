@@ -11,7 +11,8 @@ place; the others follow by score, equal scores tied.
 A table says whether it is rated when it is opened, and only then. [D] It may be rated only
 when the game can count fairly: the server draws the seed (no client seed) and every option
 that fixes an order or a setup (a deck, a bag, start tiles, goals...) is left to chance, and
-so is who plays first; at least two players and one person; every person sits with their
+so is who plays first; the table is public (its game is listed on the players' pages); at
+least two players and one person; every person sits with their
 profile, one seat each (no hot-seat: the same profile twice is refused). A game's update is
 one transaction keyed by its table (`player_store.store_game_ratings`), started when the
 last action is stored and retried from the database at start-up and every minute after a
@@ -72,6 +73,8 @@ def unrated_reason(new: NewTable, profile: Profile | None) -> Msg | None:
         )
     if new.options.get("first_player", "random") != "random":
         return Msg("at a rated table the first player is drawn (first_player: random)")
+    if new.private:
+        return Msg("a private table is not rated: rated games are listed on the players' pages")
     if new.players < 2:
         return Msg("a game alone is not rated")
     if not any(s.kind == HUMAN for s in new.seats):

@@ -17,15 +17,18 @@ from leafpile.engine import Action, GameRecord, State
 from leafpile.games import GAMES
 from leafpile.i18n import Msg
 from leafpile.server.bots import BotPool
-from leafpile.server.errors import Busy
+from leafpile.server.errors import BadRequest, Busy, NotFinished
 from leafpile.server.live import FINISHED, LiveTable
 from leafpile.server.position import public_dict
 from leafpile.server.protocol import seats_public
 
 
-def replay_steps(game_name: str, record: dict[str, Any], lang: str = i18n.DEFAULT) -> str:
+def replay_steps(
+    game_name: str, record: dict[str, Any], lang: str = i18n.DEFAULT, seat: int | None = None
+) -> str:
     """The JSON list of every step of a game record as the public saw it (each step's view,
-    player to move, scores, extras and the log line that led to it).
+    player to move, scores, extras and the log line that led to it), or as `seat` saw it
+    (only asked of a finished game, whose record is public).
 
     It replays the whole game, so it runs in the worker pool, never on the event loop, and
     its answer is cached per (table, version, language) by `ReplayCache`."""
@@ -34,7 +37,7 @@ def replay_steps(game_name: str, record: dict[str, Any], lang: str = i18n.DEFAUL
     line: str | None = None
 
     def step(state: State) -> None:
-        view = game.player_view(state, None)
+        view = game.player_view(state, seat)
         to_move = state.current_player
         steps.append(
             {
@@ -51,10 +54,25 @@ def replay_steps(game_name: str, record: dict[str, Any], lang: str = i18n.DEFAUL
     def visit(state: State, action: Action) -> None:
         nonlocal line
         step(state)
-        line = game.describe(game.player_view(state, None), action)
+        line = game.describe(game.player_view(state, seat), action)
 
     step(GameRecord.from_dict(record).replay(game, visit))
     return json.dumps(steps)
+
+
+Key = tuple[str, int, str, int | None]  # table, version, language, seat (None: the public)
+
+
+def read_audience(given: str | None, table: LiveTable) -> int | None:
+    """The `seat` query parameter of a replay: whose views it shows. A seat's own views
+    (its hand) only once the game is over, when its record is public anyway."""
+    if given is None or given == "":
+        return None
+    if not given.isdigit() or not 0 <= int(given) < table.players:
+        raise BadRequest(Msg("seat must be a number from 0 to {last}", last=table.players - 1))
+    if table.status != FINISHED:
+        raise NotFinished(Msg("a seat's own view of the game can be replayed once it is over"))
+    return int(given)
 
 
 class ReplayCache:
@@ -65,12 +83,14 @@ class ReplayCache:
     def __init__(self, max_chars: int = 64 * 2**20, max_building: int = 4) -> None:
         self.max_chars = max_chars
         self.max_building = max_building
-        self.done: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self.done: OrderedDict[Key, str] = OrderedDict()
         self.chars = 0
-        self.building: dict[tuple[str, int, str], asyncio.Future[str]] = {}
+        self.building: dict[Key, asyncio.Future[str]] = {}
 
-    async def steps(self, table: LiveTable, workers: BotPool, lang: str = i18n.DEFAULT) -> str:
-        key = (table.id, table.version, lang)
+    async def steps(
+        self, table: LiveTable, workers: BotPool, lang: str = i18n.DEFAULT, seat: int | None = None
+    ) -> str:
+        key = (table.id, table.version, lang, seat)
         cached = self.done.get(key)
         if cached is not None:
             self.done.move_to_end(key)
@@ -81,13 +101,13 @@ class ReplayCache:
                 raise Busy(Msg("the server is building other replays; try again in a moment"))
             record = table.record().to_dict()
             pending = asyncio.ensure_future(
-                workers.run(replay_steps, table.game.info.name, record, lang)
+                workers.run(replay_steps, table.game.info.name, record, lang, seat)
             )
             self.building[key] = pending
             pending.add_done_callback(lambda done: self._built(key, done))
         return await asyncio.shield(pending)
 
-    def _built(self, key: tuple[str, int, str], done: asyncio.Future[str]) -> None:
+    def _built(self, key: Key, done: asyncio.Future[str]) -> None:
         self.building.pop(key, None)
         if done.cancelled() or done.exception() is not None:
             return  # the waiting requests answer the failure
@@ -112,4 +132,5 @@ def replay_head(table: LiveTable) -> dict[str, Any]:
         "options": table.options,
         "seats": seats_public(table),
         "winners": table.position.winners if table.status == FINISHED else None,
+        "analysis_of": table.analysis_of,
     }

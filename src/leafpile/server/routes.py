@@ -297,7 +297,8 @@ async def api_replay(request: Request) -> Response:
     ctx = guarded(request)
     table = await ctx.manager.find(request.path_params["table_id"])
     head = replays.replay_head(table)  # read now: the table may move on while steps build
-    steps = await ctx.replays.steps(table, ctx.manager.bots, reader_lang(request))
+    seat = replays.read_audience(request.query_params.get("seat"), table)
+    steps = await ctx.replays.steps(table, ctx.manager.bots, reader_lang(request), seat)
     body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
     return Response(body, media_type="application/json")
 

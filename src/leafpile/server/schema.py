@@ -52,6 +52,10 @@ tables = Table(
     # take-backs so far: every take-back adds one, so a client's version never names two
     # positions (see takebacks.py)
     Column("revision", Integer, nullable=False, server_default="0"),
+    # An analysis table starts from this state (JSON of a whole state), not from its seed's
+    # deal, and names the table it explores; such tables are private and not rated.
+    Column("start_state", Text, nullable=True),
+    Column("analysis_of", String(32), nullable=True),
 )
 
 seats = Table(
@@ -156,6 +160,16 @@ rating_history = Table(
     Index("ix_rating_history_player", "player", "game", "at"),
 )
 
+# -- the bot's reviews of finished tables (see reviews.py) ---------------------------------------
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("setting", String(64), primary_key=True),  # e.g. "seats=0,1 time=0.5"
+    Column("review", Text, nullable=False),  # JSON, written once the whole review is done
+    Column("created_at", Float, nullable=False),
+)
+
 
 @dataclass
 class SeatRow:
@@ -181,6 +195,8 @@ class TableRow:
     actions: list[str] = field(default_factory=list)
     settings: TableSettings | None = None  # privacy, clock, stand-in bot, creator
     rated: bool = False
+    start_state: dict[str, Any] | None = None  # an analysis table's starting state
+    analysis_of: str | None = None  # the table an analysis table explores
 
 
 @dataclass
@@ -222,6 +238,8 @@ class LoadedTable:
     revision: int = 0  # take-backs so far
     marks: list[tuple[int, bool]] = field(default_factory=list)  # per action: revision, undoable
     takebacks: list[tuple[int, int, str]] = field(default_factory=list)  # revision, seat, lines
+    start_state: str | None = None  # JSON text: an analysis table's starting state
+    analysis_of: str | None = None
 
 
 @dataclass

@@ -100,6 +100,12 @@ function renderSide(msg) {
   note.textContent = fixed.length ? t("This table fixes the order of its cards or tiles (option {names}): anyone who reads the options knows what comes next.", { names: fixed.join(", ") }) : "";
   note.hidden = !fixed.length;
   if (!note.parentNode) $("board").prepend(note);
+  // An analysis table (explore from here) says so, with the way back to the game it explores.
+  if (msg.analysis_of && !$("analysis-note")) {
+    $("board").prepend(el("p", { id: "analysis-note", class: "fixed-note" },
+      t("An analysis table: played on from a position of another game. It is not rated and not listed in the lobby."), " ",
+      el("a", { href: `/replay/${msg.analysis_of}` }, t("The game it explores"))));
+  }
 
   const turn = $("turn");
   turn.className = "turn";
@@ -127,6 +133,7 @@ function renderSide(msg) {
       el("h3", { id: "winner" }, text),
       el("p", {}, t("Final scores:") + " ", msg.scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")),
       el("a", { class: "button", href: `/replay/${tableId}` }, t("Replay")), " ",
+      el("a", { class: "button primary", id: "review-link", href: `/replay/${tableId}?review` }, t("Review")), " ",
       el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, t("Download record")), " ",
       el("a", { class: "button", href: "/" }, t("Lobby")),
     );

@@ -282,6 +282,7 @@ export function createRenderer(root, ctx) {
     handCard.replaceChildren(leafDefs());
     const myPlacements = placements();
     if (!hasRotated()) rot = 0;
+    else if (myPlacements.every((p) => p.rot === 1)) rot = 1; // only turned spots: show them
     if (v.card === null || v.card === undefined) {
       hand.hidden = v.phase === "over";
       handCard.append(svg("rect", { x: 0, y: 0, width: 2 * W, height: 2 * H, rx: 3, fill: "#6b4a2b" }));
@@ -326,6 +327,14 @@ export function createRenderer(root, ctx) {
       msg = next;
       if (moved) candidate = null;
       draw();
+    },
+    /** Draw one legal placement as if the pointer were on it (the review's move). */
+    preview(action) {
+      const c = placements().find((p) => p.action === action);
+      if (!c) return;
+      rot = c.rot;
+      draw();
+      showGhost(c);
     },
   };
 }
