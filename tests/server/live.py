@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from typing import Any
@@ -83,6 +84,12 @@ class ProcessServer:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        #: what the server wrote to stderr (its warnings, a worker's traceback), read by tests
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by kill)
+
+    def log_text(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
 
     def start(self) -> ProcessServer:
         self.proc = subprocess.Popen(
@@ -98,7 +105,7 @@ class ProcessServer:
                 *self.args,
             ],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=self.log,
             env={**os.environ, "PYTHONUNBUFFERED": "1", "LEAFPILE_BOT_DELAY": str(self.bot_delay)},
             start_new_session=True,  # its own process group: kill() ends its workers too
         )

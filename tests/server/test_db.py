@@ -69,3 +69,33 @@ def test_group_commit_stores_a_batch_and_isolates_a_conflict(db_url):
     logs = {row.id: row.actions for row in db.load_all()}
     assert logs == {"a": ["0,-1"], "b": ["0,-1"], "c": ["0,2"]}
     db.close()
+
+
+def test_processes_starting_at_once_migrate_one_after_the_other(pg_url):
+    """Server processes starting together on an empty PostgreSQL database: without the
+    migration lock their CREATE TABLEs collide (a worker dies at start-up) or wait on each
+    other for ever."""
+    import threading
+
+    from leafpile.server.db import Database
+
+    barrier = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        db = Database(pg_url)
+        try:
+            barrier.wait(timeout=30)
+            db.migrate()
+        except BaseException as e:  # handed to the test below
+            errors.append(e)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=start, daemon=True) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "the migrations are waiting on each other"
+    assert errors == []

@@ -172,5 +172,7 @@ def test_serve_with_two_workers_plays_a_game_through_one_port(pg_url):
             assert r.status_code == 200 or r.json()["code"] == "stale", r.text
         else:
             pytest.fail("the game did not finish")
+        # both workers started cleanly: they migrate one after the other, not both at once
+        assert "Traceback" not in srv.log_text(), srv.log_text()[-3000:]
     finally:
         srv.kill()

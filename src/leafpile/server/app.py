@@ -213,6 +213,11 @@ def serve(
     processes = f", {workers} processes" if workers > 1 else ""
     print(f"leafpile is serving on http://{shown}:{port}  (database: {db}{processes})", flush=True)
     if workers > 1:
+        database = Database(db)  # migrated once here, before the workers start
+        try:
+            database.migrate()
+        finally:
+            database.close()
         os.environ.update(
             LEAFPILE_DB=db,
             LEAFPILE_BOT_DELAY=str(bot_delay),

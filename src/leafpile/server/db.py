@@ -93,6 +93,9 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x1EAF0001  # the PostgreSQL advisory lock held while migrating
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest Alembic revision (creates it on an empty database)."""
     from alembic import command
@@ -101,6 +104,10 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # several processes starting at once migrate one after the other: the next one
+            # finds the schema at the head (without the lock, two CREATE TABLEs collide)
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
