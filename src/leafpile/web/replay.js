@@ -27,7 +27,7 @@ function makeRenderer() {
   // move as its only legal action: the renderer's own highlight draws it.
   $("board").replaceChildren();
   const act = (action) => toast(action === shownAction() ? t("This is the move shown.") : t("The review only shows moves."), "info");
-  renderer = module.createRenderer($("board"), { act, seatName, replay: !review });
+  renderer = module.createRenderer($("board"), { act, seatName, replay: !review, review: Boolean(review) });
 }
 
 function shownAction() {

@@ -707,6 +707,7 @@ export function createRenderer(root, ctx) {
       if (phase() === "place") return t("{name} is placing {tile}…", { name: who, tile: (ex().tiles[String(v.taken)] || {}).name || "" });
       return ex().choice ? t("{name} chooses where the {card} goes…", { name: who, card: ex().choice.card }) : "";
     }
+    if (ctx.review) return t("{name}'s decision: the move shown is lit on the board.", { name: who });
     if (phase() === "choose") {
       return t("Your turn: put the {card} on one of the two highlighted spaces of your garden.", { card: ex().choice.card });
     }

@@ -454,7 +454,8 @@ export function createRenderer(root, ctx) {
     const over = msg.status === "finished" || v.over;
     const parts = [];
     if (all.length) {
-      parts.push(el("p", { class: "ug-prompt mine" }, el("b", {}, t("Your turn")), " — ", ex.prompt || ""));
+      const lead = ctx.review ? t("{name}'s decision", { name: ctx.seatName(mover) }) : t("Your turn");
+      parts.push(el("p", { class: "ug-prompt mine" }, el("b", {}, lead), " — ", ex.prompt || ""));
     } else if (mover !== null && mover !== undefined) {
       parts.push(el("p", { class: "ug-prompt" }, el("b", {}, t("{name} to play", { name: ctx.seatName(mover) })), " — ", ex.prompt || ""));
     }
