@@ -26,7 +26,7 @@ from leafpile.server.bots import BotPool
 from leafpile.server.context import Context, RateLimit
 from leafpile.server.db import Database, normalise_url
 from leafpile.server.protocol import BODY_MAX
-from leafpile.server.tables import WAITING_TTL, TableManager
+from leafpile.server.tables import IDLE_TTL, WAITING_TTL, TableManager
 from leafpile.server.ws import table_socket
 
 #: Sent with every HTTP answer. The pages load ES modules, styles and pictures from this
@@ -83,19 +83,23 @@ def create_app(
     rate_limit: RateLimit | None = None,
     bot_workers: str = "process",
     waiting_ttl: float = WAITING_TTL,
+    idle_ttl: float = IDLE_TTL,
     now: Callable[[], float] = time.time,
 ) -> Starlette:
     """The whole platform as one ASGI app (tables are loaded from `db_url` at start-up).
 
     `allow_client_seed` lets a request fix the seed (tests); `bot_workers` is "process" or
     "thread"; seat bots wait `bot_delay` seconds before moving; a waiting table nobody joins
-    or watches for `waiting_ttl` seconds is closed; `now` is the clocks' time (tests)."""
+    or watches for `waiting_ttl` seconds is closed; a game in play without a clock, unchanged
+    and unwatched for `idle_ttl` seconds, is put away (out of memory until someone asks for
+    it); `now` is the clocks' time (tests)."""
     manager = TableManager(
         Database(db_url),
         BotPool(bot_workers),
         bot_delay=bot_delay,
         publish=protocol.broadcast,
         waiting_ttl=waiting_ttl,
+        idle_ttl=idle_ttl,
         now=now,
     )
     ctx = Context(manager, rate_limit or RateLimit(), allow_client_seed=allow_client_seed)

@@ -21,8 +21,10 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     Connection,
     Engine,
+    and_,
     create_engine,
     event,
+    or_,
     select,
     text,
     update,
@@ -377,15 +379,26 @@ class Database:
             out.append(row)
         return out
 
-    def table_ids(self, newest_finished: int | None) -> list[str]:
-        """The tables to load at start-up: every one not finished, and the newest
-        `newest_finished` finished ones (None: all), oldest first."""
+    def table_ids(self, newest_finished: int | None, awake_since: float | None = None) -> list[str]:
+        """The tables to load at start-up: every one not finished (but a game in play without
+        a clock unchanged since before `awake_since`: it stays put away until asked for),
+        and the newest `newest_finished` finished ones (None: all), oldest first."""
         with self.engine.connect() as conn:
             query = select(tables.c.id, tables.c.created_at)
             if newest_finished is None:
                 rows = list(conn.execute(query))
             else:
-                rows = list(conn.execute(query.where(tables.c.status != "finished")))
+                live = tables.c.status != "finished"
+                if awake_since is not None:
+                    live = and_(
+                        live,
+                        or_(
+                            tables.c.status != "playing",
+                            tables.c.clock.is_not(None),
+                            tables.c.updated_at >= awake_since,
+                        ),
+                    )
+                rows = list(conn.execute(query.where(live)))
                 rows += conn.execute(
                     query.where(tables.c.status == "finished")
                     .order_by(tables.c.created_at.desc())

@@ -70,6 +70,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the address that opened it (limits; not stored)
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
+    last_change: float = field(default_factory=time.time)  # wall time (for putting away)
+    put_away: bool = False  # taken out of memory while idle: `find` loads a fresh copy
     private: bool = False  # reachable only through its invite link, never listed
     replacement: str | None = None  # the bot level standing in for leavers and timeouts
     host_hash: str | None = None  # sha256 of the creator's secret (None: nobody is host)

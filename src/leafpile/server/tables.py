@@ -47,6 +47,7 @@ from leafpile.server.errors import (
 )
 from leafpile.server.live import (
     FINISHED,
+    PLAYING,
     SNAPSHOT_EVERY,
     WAITING,
     Listener,
@@ -66,6 +67,9 @@ log = logging.getLogger("leafpile.server")
 LOBBY_MAX = 200  # tables the lobby lists, newest first
 COLD_MAX = 1000  # finished tables kept in memory once loaded or finished
 WAITING_TTL = 3600.0  # seconds a waiting table nobody joins or watches stays open
+#: [D] seconds a game in play may sit unchanged and unwatched, waiting for a person without
+#: a clock, before it is put away: out of memory, loaded again when someone asks for it
+IDLE_TTL = 1800.0
 
 
 class TableManager:
@@ -81,6 +85,7 @@ class TableManager:
         bot_delay: float = 0.0,
         publish: Callable[[LiveTable], None] | None = None,
         waiting_ttl: float = WAITING_TTL,
+        idle_ttl: float = IDLE_TTL,
         now: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
@@ -88,10 +93,11 @@ class TableManager:
         self.seating = Seating(self)
         self.timekeeper = Timekeeper(now, self.seating.time_out)
         self.waiting_ttl = waiting_ttl
+        self.idle_ttl = idle_ttl
         self.sweeper: asyncio.Task[None] | None = None
         self.bots = bots
         self.seat_bots = SeatBots(bots, self._play_locked, bot_delay)
-        self.publish: Callable[[LiveTable], None] = publish or (lambda _table: None)
+        self._broadcast: Callable[[LiveTable], None] = publish or (lambda _table: None)
         #: called when a game ends here, once its last action is stored (the ratings)
         self.on_finish: Callable[[LiveTable], None] = lambda _table: None
         self.tables: dict[str, LiveTable] = {}
@@ -107,7 +113,8 @@ class TableManager:
         their snapshots: start-up time follows the tables in play, not the history. Older
         finished tables are loaded when someone asks for one (`find`)."""
         await self.db.run(self.db.migrate)
-        ids = await self.db.run(self.db.table_ids, LOBBY_MAX)
+        awake_since = time.time() - self.idle_ttl  # older unclocked games stay put away
+        ids = await self.db.run(self.db.table_ids, LOBBY_MAX, awake_since)
         for raw in await self.db.run(self.db.load_tables, ids):
             self._admit(raw)
         if self.broken:
@@ -191,7 +198,37 @@ class TableManager:
             self._forget(table_id)
         if gone:
             log.info("expired %d abandoned waiting table(s)", len(gone))
+        self.put_away_idle()
         return gone
+
+    def put_away_idle(self) -> list[str]:
+        """Take out of memory the games in play that wait for a person without a clock and
+        that nobody has changed or watched for `idle_ttl` seconds (abandoned games would
+        otherwise pile up for ever); `find` loads one again, from the database, when someone
+        asks for it. Returns their ids. A clocked game stays: its clock ends it."""
+        now = time.time()
+        idle = [
+            t
+            for t in self.tables.values()
+            if t.status == PLAYING
+            and not t.listeners
+            and t.bot_task is None
+            and not t.lock.locked()
+            and not t.catching_up
+            and (t.clocks is None or t.clocks.running is None)
+            and now - t.last_change >= self.idle_ttl
+        ]
+        for table in idle:
+            del self.tables[table.id]
+            table.put_away = True
+        if idle:
+            log.info("put away %d idle game(s) in play", len(idle))
+        return [t.id for t in idle]
+
+    def publish(self, table: LiveTable) -> None:
+        """Tell everyone listening that `table` changed (and note when, for `put_away_idle`)."""
+        table.last_change = time.time()
+        self._broadcast(table)
 
     def _forget(self, table_id: str) -> None:
         table = self.tables.pop(table_id, None)
@@ -362,6 +399,8 @@ class TableManager:
 
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
+        if table.put_away:  # idle, it was taken out of memory just before: a fresh copy serves
+            raise Conflict(Msg("the table was put away meanwhile; reload it"))
         if table.status == WAITING:
             raise NotStarted(Msg("the table is waiting for players"))
         if table.status == FINISHED:
