@@ -7,8 +7,8 @@ import time
 
 import pytest
 
+from leafpile.server.action_writer import ActionWriter
 from leafpile.server.db import (
-    ActionWriter,
     ConflictError,
     Database,
 )

@@ -12,7 +12,8 @@ import pytest
 from leafpile.engine import InvalidStateError, Rng
 from leafpile.games.undergrove import GAME, UndergroveState
 from leafpile.games.undergrove.actions import Numbered, Place
-from leafpile.games.undergrove.view import contradiction, deck_count
+from leafpile.games.undergrove.state import deck_count
+from leafpile.games.undergrove.view import contradiction
 from tests.undergrove.helpers import fresh, play
 
 

@@ -23,10 +23,10 @@ from typing import Any
 from leafpile.engine import LeafpileError
 from leafpile.i18n import Msg, error_text
 from leafpile.server import takebacks
+from leafpile.server.action_writer import ActionWriter
 from leafpile.server.bots import BotPool
 from leafpile.server.db import (
     STORAGE_ERRORS,
-    ActionWriter,
     ConflictError,
     Database,
 )

@@ -431,3 +431,12 @@ def _check_counters(s: UndergroveState) -> None:
         raise InvalidStateError("saved state has bad round counters")
     if s.setup_left and [e.kind for e in s.pending] != [Kind.SETUP]:
         raise InvalidStateError("saved state is placing first seedlings but asks something else")
+
+
+HIDDEN = -1  # a hidden tile drawn before any reshuffle; -1 - e: drawn after reshuffle e
+
+
+def deck_count(state: UndergroveState) -> int:
+    """Tiles really in the deck (a view's `deck` also holds the hidden hands)."""
+    hidden = sum(1 for h in state.hands for t in h if t < 0)
+    return len(state.deck) - hidden

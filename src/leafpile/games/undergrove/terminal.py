@@ -25,8 +25,7 @@ from leafpile.games.undergrove.components import (
     tile,
 )
 from leafpile.games.undergrove.scoring import tile_vp, totals, winners
-from leafpile.games.undergrove.state import UndergroveState
-from leafpile.games.undergrove.view import HIDDEN, deck_count
+from leafpile.games.undergrove.state import HIDDEN, UndergroveState, deck_count
 from leafpile.games.undergrove.web.prompts import owed_text, prompt
 from leafpile.games.undergrove.web.words import (
     COLOURS,

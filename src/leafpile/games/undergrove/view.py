@@ -18,9 +18,7 @@ from leafpile.games.undergrove.components import (
     W,
     coord_text,
 )
-from leafpile.games.undergrove.state import UndergroveState
-
-HIDDEN = -1  # a hidden tile drawn before any reshuffle; -1 - e: drawn after reshuffle e
+from leafpile.games.undergrove.state import HIDDEN, UndergroveState
 
 
 def player_view(state: UndergroveState, player: int | None) -> UndergroveState:
@@ -68,12 +66,6 @@ def contradiction(view: UndergroveState, state: UndergroveState) -> str | None:
     if any(state.reshuffled[t] != last for t in state.deck):
         return "the deck holds a tile from before the last reshuffle"
     return None
-
-
-def deck_count(state: UndergroveState) -> int:
-    """Tiles really in the deck (a view's `deck` also holds the hidden hands)."""
-    hidden = sum(1 for h in state.hands for t in h if t < 0)
-    return len(state.deck) - hidden
 
 
 # -- terminal rendering -------------------------------------------------------------------------

@@ -30,9 +30,8 @@ from leafpile.games.undergrove.scoring import (
     tile_vp,
     totals,
 )
-from leafpile.games.undergrove.state import UndergroveState
+from leafpile.games.undergrove.state import UndergroveState, deck_count
 from leafpile.games.undergrove.turn import DEFAULT_ROUND_LIMIT
-from leafpile.games.undergrove.view import deck_count
 from leafpile.games.undergrove.web.choices import choices
 from leafpile.games.undergrove.web.prompts import (
     next_steps,
