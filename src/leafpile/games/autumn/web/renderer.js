@@ -173,7 +173,8 @@ export function createRenderer(root, ctx) {
       key: () => t("Press Enter to place the card here."),
       mouse: () => t("Click to place the card here."),
     };
-    hint.textContent = (how[lastPointer] || how.mouse)() + (c.rot ? " " + t("(turned 180°)") : "");
+    const said = ctx.review ? t("The move shown, drawn on the table.") : (how[lastPointer] || how.mouse)();
+    hint.textContent = said + (c.rot ? " " + t("(turned 180°)") : "");
   }
 
   board.addEventListener("pointermove", (e) => {
@@ -293,7 +294,7 @@ export function createRenderer(root, ctx) {
     hand.hidden = false;
     handCard.append(cardGroup(faces[v.card], 0, 0, rot));
     rotateButton.disabled = !hasRotated();
-    rotateButton.hidden = Boolean(ctx.replay);
+    rotateButton.hidden = Boolean(ctx.replay || ctx.review);
     rotateButton.title = hasRotated() ? t("Turn the card by 180° (key R)") : t("This card looks the same turned");
     if (ctx.replay) hint.textContent = "";
     else if (myPlacements.length) hint.textContent = t("Move the pointer over the table: legal spots light up. Click to place (or arrows and Enter; R turns the card).");
