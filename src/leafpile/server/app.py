@@ -128,6 +128,7 @@ def create_app(
             Route("/api/tables", routes.api_tables, methods=["GET"]),
             Route("/api/tables", routes.api_create, methods=["POST"]),
             Route("/api/tables/{table_id}", routes.api_table),
+            Route("/api/tables/{table_id}/summary", routes.api_table_summary),
             Route("/api/tables/{table_id}/seats", routes.api_join, methods=["POST"]),
             Route("/api/tables/{table_id}/actions", routes.api_act, methods=["POST"]),
             Route("/api/tables/{table_id}/leave", routes.api_leave, methods=["POST"]),

@@ -256,6 +256,20 @@ def describe() -> dict[str, Any]:
                 },
             }
         },
+        "/api/tables/{table_id}/summary": {
+            "get": {
+                "operationId": "tableSummary",
+                "description": "what the lobby lists of the table, and the bearer's seat",
+                "parameters": [_TABLE_ID, _AUTH],
+                "responses": {
+                    "200": _json(
+                        {"type": "object", "required": ["id", "status", "you", "private"]},
+                        "the table's summary",
+                    ),
+                    **_refusals(403, 404, *_BUSY),
+                },
+            }
+        },
         "/api/tables/{table_id}/seats": {
             "post": {
                 "operationId": "join",

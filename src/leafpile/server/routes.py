@@ -258,6 +258,19 @@ async def api_table(request: Request) -> Response:
 
 
 @endpoint
+async def api_table_summary(request: Request) -> Response:
+    """What the lobby would list of one table, and the bearer's seat: the lobby's "Your
+    games" asks it for each table this browser holds a seat at (private ones included)."""
+    ctx = guarded(request)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    token = bearer(request)
+    seat = await ctx.manager.seat_for(table, token)
+    if token and seat is None:
+        raise BadToken(Msg("that token holds no seat at this table"))
+    return JSONResponse({**protocol.summary(table), "you": seat, "private": table.private})
+
+
+@endpoint
 async def api_join(request: Request) -> Response:
     ctx = guarded(request)
     body = await read_json(request)

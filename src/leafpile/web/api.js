@@ -35,6 +35,20 @@ export function setToken(table, token) {
   localStorage.setItem(TOKEN_KEY(table), token);
 }
 
+export function forgetToken(table) {
+  localStorage.removeItem(TOKEN_KEY(table));
+}
+
+/** The tables this browser holds a seat at (at most `limit`), from their stored tokens. */
+export function tokenTables(limit = 30) {
+  const ids = [];
+  for (let i = 0; i < localStorage.length && ids.length < limit; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("leafpile.token.")) ids.push(key.slice("leafpile.token.".length));
+  }
+  return ids;
+}
+
 export function getName() {
   return localStorage.getItem("leafpile.name") || "";
 }

@@ -1,5 +1,5 @@
 // The lobby: create a table (game, players, seats, options) and list open and running tables.
-import { api, el, getName, getToken, headerTools, seatLabel, setName, setToken, statusName, toast, botName } from "/static/api.js";
+import { api, el, forgetToken, getName, getToken, headerTools, seatLabel, setName, setToken, statusName, toast, botName, tokenTables } from "/static/api.js";
 import { loadLanguage, t, translatePage } from "/static/i18n.js";
 import { setHost } from "/static/seating.js";
 import { checkProfile, getProfile, renderProfilePanel } from "/static/profile.js";
@@ -136,6 +136,31 @@ async function refreshTables() {
   }
 }
 
+/** "Your games": the unfinished tables this browser holds a seat at, private ones and games
+ * put away while idle included (neither is in the lobby's list). A token the server no longer
+ * knows (an expired table, a seat left) is forgotten. */
+async function refreshMine() {
+  const found = await Promise.all(tokenTables().map(async (id) => {
+    try {
+      return await api(`/api/tables/${encodeURIComponent(id)}/summary`, { token: getToken(id) });
+    } catch (e) {
+      if (e.status === 404 || e.status === 403) forgetToken(id);
+      return null;
+    }
+  }));
+  const mine = found.filter((x) => x && x.status !== "finished").sort((a, b) => b.created_at - a.created_at);
+  $("mine").hidden = !mine.length;
+  $("my-tables").replaceChildren(el("ul", { class: "table-list" }, ...mine.map((table) =>
+    el("li", { class: `table-item ${table.status}`, "data-table": table.id },
+      el("span", { class: "title" }, table.title),
+      el("span", { class: "seats" }, table.seats.map((s) => seatLabel(s, table.seats)).join(" · ")),
+      el("span", { class: `status ${table.status}` }, statusName(table.status),
+        table.private ? el("span", { class: "rated-tag" }, " · " + t("private")) : null,
+        table.to_move !== null && table.to_move === table.you ? el("span", { class: "rated-tag" }, " · " + t("your turn")) : null),
+      el("span", { class: "links" }, el("a", { href: `/table/${table.id}`, class: "button" }, t("Return"))),
+    ))));
+}
+
 /** The profile panel, and the "Rated game" box (a rated table needs a profile). */
 function renderProfile(profile) {
   renderProfilePanel($("profile"), $("name"), renderProfile);
@@ -169,6 +194,7 @@ async function main() {
   renderGame();
   refreshTables();
   setInterval(refreshTables, 4000);
+  refreshMine();
 }
 
 main().catch((e) => toast(e.message));
