@@ -21,7 +21,15 @@ from leafpile.engine.options import OptionValue
 from leafpile.games import get_game
 from leafpile.i18n import Msg, error_text
 from leafpile.server.clocks import ClockRule, Clocks
-from leafpile.server.errors import BadOptions, NotFinished
+from leafpile.server.errors import (
+    BadOptions,
+    Conflict,
+    GameOver,
+    NotFinished,
+    NotStarted,
+    NotYourTurn,
+    StaleVersion,
+)
 from leafpile.server.position import LogEntry, Position, audience_views
 from leafpile.server.schema import LoadedTable, SeatRow, TableChanges, TableRow, TableSettings
 from leafpile.server.takeback_log import TakeBackEntry, merge_log
@@ -167,6 +175,28 @@ class LiveTable:
         self.log.append(entry)
         if position.finished:
             self.status = FINISHED
+
+    def check_turn(self, seat: int, version: int) -> None:
+        """Refuse a move (an action or a take-back) of `seat` seen at `version` unless the
+        game is under way, at that version, with `seat` to move (the table's lock is held)."""
+        if self.put_away:  # idle, it was taken out of memory just before: a fresh copy serves
+            raise Conflict(Msg("the table was put away meanwhile; reload it"))
+        if self.status == WAITING:
+            raise NotStarted(Msg("the table is waiting for players"))
+        if self.status == FINISHED:
+            raise GameOver(Msg("the game is over"), table=self, seat=seat)
+        if version != self.version:
+            raise StaleVersion(
+                Msg(
+                    "stale version {version}: the table is at version {now}",
+                    version=version,
+                    now=self.version,
+                ),
+                table=self,
+                seat=seat,
+            )
+        if self.position.to_move != seat:
+            raise NotYourTurn(Msg("it is not your turn"), table=self, seat=seat)
 
     def catch_up(self, changes: TableChanges) -> bool:
         """Take in what other server processes stored past this copy's version: actions

@@ -246,14 +246,20 @@ async def api_create(request: Request) -> Response:
     return JSONResponse(answer, status_code=201)
 
 
-@endpoint
-async def api_table(request: Request) -> Response:
+async def _seen_by_bearer(request: Request) -> tuple[LiveTable, int | None]:
+    """The table of the path, and the seat of the bearer's token (None: a spectator)."""
     ctx = guarded(request)
     table = await ctx.manager.find(request.path_params["table_id"])
     token = bearer(request)
     seat = await ctx.manager.seat_for(table, token)
     if token and seat is None:
         raise BadToken(Msg("that token holds no seat at this table"))
+    return table, seat
+
+
+@endpoint
+async def api_table(request: Request) -> Response:
+    table, seat = await _seen_by_bearer(request)
     return JSONResponse(protocol.snapshot(table, seat, lang=reader_lang(request)))
 
 
@@ -261,12 +267,7 @@ async def api_table(request: Request) -> Response:
 async def api_table_summary(request: Request) -> Response:
     """What the lobby would list of one table, and the bearer's seat: the lobby's "Your
     games" asks it for each table this browser holds a seat at (private ones included)."""
-    ctx = guarded(request)
-    table = await ctx.manager.find(request.path_params["table_id"])
-    token = bearer(request)
-    seat = await ctx.manager.seat_for(table, token)
-    if token and seat is None:
-        raise BadToken(Msg("that token holds no seat at this table"))
+    table, seat = await _seen_by_bearer(request)
     return JSONResponse({**protocol.summary(table), "you": seat, "private": table.private})
 
 

@@ -34,10 +34,8 @@ from leafpile.server.errors import (
     BadToken,
     Conflict,
     Damaged,
-    GameOver,
     IllegalAction,
     NoToken,
-    NotStarted,
     NotYourTurn,
     Refusal,
     StaleVersion,
@@ -399,25 +397,8 @@ class TableManager:
 
     async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
-        if table.put_away:  # idle, it was taken out of memory just before: a fresh copy serves
-            raise Conflict(Msg("the table was put away meanwhile; reload it"))
-        if table.status == WAITING:
-            raise NotStarted(Msg("the table is waiting for players"))
-        if table.status == FINISHED:
-            raise GameOver(Msg("the game is over"), table=table, seat=seat)
-        if version != table.version:
-            raise StaleVersion(
-                Msg(
-                    "stale version {version}: the table is at version {now}",
-                    version=version,
-                    now=table.version,
-                ),
-                table=table,
-                seat=seat,
-            )
+        table.check_turn(seat, version)
         state = table.state
-        if state.current_player != seat:
-            raise NotYourTurn(Msg("it is not your turn"), table=table, seat=seat)
         try:
             action = state.parse_action(text)
         except LeafpileError as e:

@@ -27,15 +27,12 @@ from leafpile.server.db import STORAGE_ERRORS, ConflictError
 from leafpile.server.errors import (
     BadToken,
     Conflict,
-    GameOver,
     NoTakeBack,
     NoToken,
-    NotStarted,
-    NotYourTurn,
     StaleVersion,
     StorageFailed,
 )
-from leafpile.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, rebuild
+from leafpile.server.live import HUMAN, PLAYING, LiveTable, rebuild
 from leafpile.server.position import LogEntry, Position
 from leafpile.server.takeback_log import TakeBackEntry, last_action_entry, take_back_lines
 from leafpile.server.takeback_store import StoredTakeBack, store_take_back
@@ -81,22 +78,7 @@ async def take_back(manager: TableManager, table: LiveTable, token: Any, version
 
 async def _take_back(manager: TableManager, table: LiveTable, seat: int, version: int) -> None:
     """Check, commit, then undo in memory (the table's lock is held)."""
-    if table.status == WAITING:
-        raise NotStarted(Msg("the table is waiting for players"))
-    if table.status == FINISHED:
-        raise GameOver(Msg("the game is over"), table=table, seat=seat)
-    if version != table.version:
-        raise StaleVersion(
-            Msg(
-                "stale version {version}: the table is at version {now}",
-                version=version,
-                now=table.version,
-            ),
-            table=table,
-            seat=seat,
-        )
-    if table.position.to_move != seat:
-        raise NotYourTurn(Msg("it is not your turn"), table=table, seat=seat)
+    table.check_turn(seat, version)
     if not can_take_back(table, seat):
         raise NoTakeBack(
             Msg(
