@@ -308,18 +308,25 @@ class TableManager:
     async def act(self, table: LiveTable, token: Any, version: int, text: str) -> int:
         """Play `text` at `version` for the seat holding `token`; returns that seat."""
         async with table.lock:
-            if not isinstance(token, str) or not token:
-                raise NoToken(Msg("this needs your seat token"))
-            seat = table.seat_of(token)
-            if seat is None and self.db.shared:  # taken through another process, maybe
-                await self._catch_up(table)
-                seat = table.seat_of(token)
-            if seat is None:
-                raise BadToken(Msg("that token holds no seat at this table"))
-            if version > table.version and self.db.shared:  # others played on: catch up
-                await self._catch_up(table)
-            await self.seating.before_person_acts(table, seat)
+            seat = await self.acting_seat(table, token, version)
             await self._play(table, seat, version, text)
+        return seat
+
+    async def acting_seat(self, table: LiveTable, token: Any, version: int) -> int:
+        """The seat holding `token`, about to act at `version` (the table's lock is held):
+        caught up first with what other processes stored, and handed to a bot instead if its
+        clock has run out."""
+        if not isinstance(token, str) or not token:
+            raise NoToken(Msg("this needs your seat token"))
+        seat = table.seat_of(token)
+        if seat is None and self.db.shared:  # taken through another process, maybe
+            await self._catch_up(table)
+            seat = table.seat_of(token)
+        if seat is None:
+            raise BadToken(Msg("that token holds no seat at this table"))
+        if version > table.version and self.db.shared:  # others played on: catch up
+            await self._catch_up(table)
+        await self.seating.before_person_acts(table, seat)
         return seat
 
     async def take_back(self, table: LiveTable, token: Any, version: int) -> int:

@@ -25,10 +25,8 @@ from typing import TYPE_CHECKING, Any
 from leafpile.i18n import Msg
 from leafpile.server.db import STORAGE_ERRORS, ConflictError
 from leafpile.server.errors import (
-    BadToken,
     Conflict,
     NoTakeBack,
-    NoToken,
     StaleVersion,
     StorageFailed,
 )
@@ -61,17 +59,7 @@ async def take_back(manager: TableManager, table: LiveTable, token: Any, version
     """Take back the last decision of the seat holding `token`, seen at `version`; returns
     the seat. Refusals change nothing."""
     async with table.lock:
-        if not isinstance(token, str) or not token:
-            raise NoToken(Msg("this needs your seat token"))
-        seat = table.seat_of(token)
-        if seat is None and manager.db.shared:  # taken through another process, maybe
-            await manager._catch_up(table)
-            seat = table.seat_of(token)
-        if seat is None:
-            raise BadToken(Msg("that token holds no seat at this table"))
-        if version > table.version and manager.db.shared:  # others moved on: catch up
-            await manager._catch_up(table)
-        await manager.seating.before_person_acts(table, seat)  # a bot, if time ran out
+        seat = await manager.acting_seat(table, token, version)
         await _take_back(manager, table, seat, version)
     return seat
 
