@@ -7,6 +7,7 @@ from __future__ import annotations
 # isort: off
 from leafpile.cli import play, serve, study
 from leafpile.cli import balance  # after study: `--help` lists commands in import order
+
 # isort: on
 from leafpile.cli.common import app
 

@@ -25,8 +25,10 @@ from leafpile.cli.common import (
     parse_options,
     parse_seats,
     progress_bar,
+    say,
 )
 from leafpile.engine import Game, LeafpileError
+from leafpile.i18n import Msg, error_text, localize
 
 # -- simulate ---------------------------------------------------------------------------------
 WorkersArg = Annotated[
@@ -52,15 +54,21 @@ def check_backend(backend: str, address: str | None) -> str:
 
     backend = backend.strip().lower()
     if backend not in BACKENDS:
-        raise fail(f"unknown backend {backend!r}; use one of: {', '.join(BACKENDS)}")
+        raise fail(
+            Msg(
+                "unknown backend {backend}; use one of: {known}",
+                backend=repr(backend),
+                known=", ".join(BACKENDS),
+            )
+        )
     if address is not None and backend != "ray":
-        raise fail("--address only applies with --backend ray")
+        raise fail(Msg("--address only applies with --backend ray"))
     if backend == "ray":
         try:
             import ray  # noqa: F401
         except ImportError:
             raise fail(
-                "--backend ray needs the research extra: pip install 'leafpile[research]'"
+                Msg("--backend ray needs the research extra: {install}", install=RESEARCH)
             ) from None
     return backend
 
@@ -89,7 +97,7 @@ def simulate_command(
     game = lookup_game(game_name)
     players, names = parse_seats(game, seats, players, default="random")
     if any(n in HUMAN for n in names):
-        raise fail("simulate needs bots in every seat")
+        raise fail(Msg("simulate needs bots in every seat"))
     options = parse_options(option)
     try:
         game.resolve_options(players, options)
@@ -113,15 +121,21 @@ def simulate_command(
         results = run()
     else:
         with progress_bar() as progress:
-            task = progress.add_task(f"{game.info.name}", total=games)
+            task = progress.add_task(escape(game.info.name), total=games)
             results = run(on_result=lambda _r: progress.advance(task))
     summary = summarize(game.info.name, names, results, time.perf_counter() - start)
     if as_json:
         sys.stdout.write(json.dumps(summary.to_dict()) + "\n")
         return
-    table = Table(title=f"{game.info.title}: {summary.games} games, {players} players")
-    for col in ("seat", "bot", "win share", "95% CI", "mean score", "sd", "min", "max"):
-        table.add_column(col, justify="right")
+    title = Msg(
+        "{game}: {games}, {players}",
+        game=game.info.title,
+        games=Msg.plural("{n} game", "{n} games", summary.games),
+        players=Msg.plural("{n} player", "{n} players", players),
+    )
+    table = Table(title=escape(title.localize()))
+    for col in SIMULATE_COLUMNS:
+        table.add_column(escape(col.localize()), justify="right")
     for s in summary.seats:
         table.add_row(
             str(s.seat),
@@ -134,15 +148,35 @@ def simulate_command(
             f"{s.max_score:g}",
         )
     console.print(table)
-    extra = (
-        f"first player's win share {summary.first_player_win_share:.1%}; "
-        if summary.first_player_win_share is not None
-        else ""
-    )
-    console.print(
-        f"mean length {summary.mean_length:.1f} actions; draws {summary.draws}; {extra}"
-        f"{summary.games_per_second:.1f} games/s"
-    )
+    numbers = {
+        "length": f"{summary.mean_length:.1f}",
+        "draws": summary.draws,
+        "speed": f"{summary.games_per_second:.1f}",
+    }
+    if summary.first_player_win_share is None:
+        line = Msg("mean length {length} actions; draws {draws}; {speed} games/s", **numbers)
+    else:
+        line = Msg(
+            "mean length {length} actions; draws {draws}; first player's win share {share}; "
+            "{speed} games/s",
+            share=f"{summary.first_player_win_share:.1%}",
+            **numbers,
+        )
+    console.print(escape(line.localize()))
+
+
+#: The columns of `simulate`'s table.
+SIMULATE_COLUMNS = (
+    Msg("seat"),
+    Msg("bot"),
+    Msg("win share"),
+    Msg("95% CI"),
+    Msg("mean score"),
+    Msg("sd"),
+    Msg("min"),
+    Msg("max"),
+)
+RESEARCH = "pip install 'leafpile[research]'"
 
 
 # -- analyze ----------------------------------------------------------------------------------
@@ -161,27 +195,48 @@ def parse_vary(
         name = name.strip()
         spec = game.info.option_map.get(name)
         if spec is None:
-            known = ", ".join(game.info.option_map) or "none"
-            raise fail(f"--vary {name!r}: {game.info.title} has no such option (options: {known})")
+            known = ", ".join(game.info.option_map) or say("none")
+            raise fail(
+                Msg(
+                    "--vary {name}: {game} has no such option (options: {known})",
+                    name=repr(name),
+                    game=game.info.title,
+                    known=known,
+                )
+            )
         if spec.players is not None and players not in spec.players:
-            raise fail(f"--vary {name!r}: that option does not apply to {players} player(s)")
+            raise fail(
+                Msg(
+                    "--vary {name}: that option does not apply to {players} player(s)",
+                    name=repr(name),
+                    players=players,
+                )
+            )
         if name in fixed:
-            raise fail(f"option {name!r} is both fixed with -o and varied with --vary")
+            raise fail(
+                Msg("option {name} is both fixed with -o and varied with --vary", name=repr(name))
+            )
         if isinstance(spec.default, tuple):
-            raise fail(f"--vary {name!r}: list options cannot be varied")
+            raise fail(Msg("--vary {name}: list options cannot be varied", name=repr(name)))
         if sep:
             try:
                 values = tuple(spec.coerce(v.strip()) for v in text.split(",") if v.strip())
             except LeafpileError as e:
-                raise fail(f"--vary {name}: {e}") from None
+                raise fail(Msg("--vary {name}: {error}", name=name, error=error_text(e))) from None
         elif spec.choices is not None:
             values = spec.choices
         elif isinstance(spec.default, bool):
             values = (False, True)
         else:
-            raise fail(f"--vary {name!r} needs its values, e.g. --vary {name}=1,2,3")
+            raise fail(
+                Msg(
+                    "--vary {name} needs its values, e.g. --vary {example}",
+                    name=repr(name),
+                    example=f"{name}=1,2,3",
+                )
+            )
         if len(values) < 2:
-            raise fail(f"--vary {name!r} needs at least two values")
+            raise fail(Msg("--vary {name} needs at least two values", name=repr(name)))
         out[name] = values
     try:
         for value in itertools.product(*out.values()):
@@ -220,13 +275,13 @@ def analyze_command(
         from leafpile.sim.analysis import analyze
         from leafpile.sim.report import findings, write_report
     except ImportError:
-        raise fail("analyze needs the research extra: pip install 'leafpile[research]'") from None
+        raise fail(Msg("analyze needs the research extra: {install}", install=RESEARCH)) from None
     from leafpile.sim import simulate
 
     game = lookup_game(game_name)
     players, names = parse_seats(game, seats or "greedy", players, default="greedy")
     if any(n in HUMAN for n in names):
-        raise fail("analyze needs bots in every seat")
+        raise fail(Msg("analyze needs bots in every seat"))
     options = parse_options(option)
     try:
         game.resolve_options(players, options)
@@ -235,9 +290,14 @@ def analyze_command(
     varied = parse_vary(game, players, vary, options)
     backend = check_backend(backend, address)
     if out.exists() and not out.is_dir():
-        raise fail(f"--out {out} exists and is not a folder")
+        raise fail(Msg("--out {out} exists and is not a folder", out=str(out)))
     with progress_bar() as progress:
-        task = progress.add_task(f"{game.info.name}: {games} games", total=games)
+        words = Msg(
+            "{game}: {games}",
+            game=game.info.name,
+            games=Msg.plural("{n} game", "{n} games", games),
+        )
+        task = progress.add_task(escape(words.localize()), total=games)
         results = simulate(
             game.info.name,
             players,
@@ -264,7 +324,9 @@ def analyze_command(
     try:
         page = write_report(analysis, out, command)
     except OSError as e:
-        raise fail(f"cannot write the report to {out}: {e.strerror}") from None
+        raise fail(
+            Msg("cannot write the report to {out}: {error}", out=str(out), error=e.strerror)
+        ) from None
     for line in findings(analysis):
-        console.print(f"- {escape(line)}")
-    console.print(f"report written to {page}")
+        console.print("- " + escape(localize(line)))
+    console.print(escape(say("report written to {page}", page=str(page))))
