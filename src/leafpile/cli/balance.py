@@ -135,7 +135,8 @@ def simulate_command(
     )
     table = Table(title=escape(title.localize()))
     for col in SIMULATE_COLUMNS:
-        table.add_column(escape(col.localize()), justify="right")
+        # the interval never wraps: narrow terminals wrap the wordier headers instead
+        table.add_column(escape(col.localize()), justify="right", no_wrap=col == "95% CI")
     for s in summary.seats:
         table.add_row(
             str(s.seat),
