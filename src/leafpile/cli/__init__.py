@@ -4,10 +4,14 @@ register on the one Typer app of `common.py`."""
 
 from __future__ import annotations
 
+# isort: off
 from leafpile.cli import play, serve, study
+from leafpile.cli import balance  # after study: `--help` lists commands in import order
+
+# isort: on
 from leafpile.cli.common import app
 
-__all__ = ["app", "main", "play", "serve", "study"]
+__all__ = ["app", "balance", "main", "play", "serve", "study"]
 
 
 def main() -> None:

@@ -1,9 +1,9 @@
-"""The balance report: one HTML page with PNG plots, written for game designers.
+"""The balance report: one HTML page with PNG plots, written for game designers in the
+reader's language (the current one, see `leafpile.i18n`).
 
 Each section says in words what the numbers mean (the plots carry the same numbers with their
-95% intervals), so the page can be read without knowing how it was computed. Plots are drawn
-with matplotlib's object API (no global pyplot state), so reports can be made from worker
-processes and tests alike.
+95% intervals), so the page can be read without knowing how it was computed. Numbers, seat
+labels, bot and component names stay as they are; `summary.json` is never translated.
 """
 
 from __future__ import annotations
@@ -12,157 +12,69 @@ import html
 import json
 import statistics
 from pathlib import Path
-from typing import Any
 
-from matplotlib.figure import Figure
-
+from leafpile import i18n
+from leafpile.i18n import Msg
 from leafpile.sim.analysis import Analysis, Effect, Share
-
-DPI = 90
-FAIR = "#888888"
-COLOURS = {"seat": "#4c72b0", "turn": "#55a868", "up": "#c44e52", "down": "#4c72b0"}
-KIND_COLOURS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860"]
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def points(x: float) -> str:
-    return f"{100 * x:+.1f} points"
+from leafpile.sim.plots import (
+    component_label,
+    ordinal,
+    pct,
+    plot_effects,
+    plot_lengths,
+    plot_scores,
+    plot_seats,
+)
 
 
-def ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+def points(x: float, sign: bool = True) -> Msg:
+    """A difference of shares in percentage points (`sign=False`: its size)."""
+    return Msg("{value} points", value=f"{100 * x:+.1f}" if sign else f"{100 * abs(x):.1f}")
 
 
-# -- plots ------------------------------------------------------------------------------------
-def _bars(ax: Any, shares: list[Share], labels: list[str], colour: str, fair: float | None) -> None:
-    xs = range(len(shares))
-    values = [s.value for s in shares]
-    errors = [[s.value - s.lo for s in shares], [s.hi - s.value for s in shares]]
-    ax.bar(xs, values, color=colour, yerr=errors, capsize=5, width=0.6)
-    if fair is not None:
-        ax.axhline(fair, color=FAIR, linestyle="--", linewidth=1)
-    ax.set_xticks(list(xs), labels)
-    ax.set_ylim(0, min(1.0, max(s.hi for s in shares) * 1.25 + 0.02))
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{100 * v:.0f}%")
-    for x, s in zip(xs, shares, strict=True):
-        ax.text(x, s.hi + 0.01, pct(s.value), ha="center", va="bottom", fontsize=8)
-
-
-def plot_seats(a: Analysis, path: Path) -> None:
-    if a.solo:
-        fig = Figure(figsize=(4, 3.2), dpi=DPI)
-        ax = fig.add_subplot()
-        _bars(ax, a.seat_shares, ["win rate"], COLOURS["seat"], None)
-        ax.set_title("Solo win rate (95% interval)", fontsize=10)
-    else:
-        fig = Figure(figsize=(8, 3.2), dpi=DPI)
-        left, right = fig.subplots(1, 2, sharey=True)
-        labels = [f"seat {p}\n{name}" for p, name in enumerate(a.seats)]
-        _bars(left, a.seat_shares, labels, COLOURS["seat"], a.fair)
-        left.set_title("Win share by seat", fontsize=10)
-        turns = [ordinal(k + 1) for k in range(a.players)]
-        _bars(right, a.turn_shares, turns, COLOURS["turn"], a.fair)
-        right.set_title("Win share by place in turn order", fontsize=10)
-        left.set_ylabel("win share (dashed: fair share)")
-    fig.tight_layout()
-    fig.savefig(path)
-
-
-def plot_scores(a: Analysis, path: Path) -> None:
-    panels = 1 if a.solo or not a.margins else 2
-    fig = Figure(figsize=(4 * panels, 3.2), dpi=DPI)
-    axes = fig.subplots(1, panels, squeeze=False)[0]
-    axes[0].boxplot(a.scores, tick_labels=[f"seat {p}" for p in range(a.players)])
-    axes[0].set_title("Final scores by seat", fontsize=10)
-    axes[0].set_ylabel("score")
-    if panels == 2:
-        axes[1].hist(a.margins, bins=_bins(a.margins), color=COLOURS["turn"])
-        axes[1].set_title("Winning margin (winner - runner-up)", fontsize=10)
-        axes[1].set_xlabel("points")
-        axes[1].set_ylabel("games")
-    fig.tight_layout()
-    fig.savefig(path)
-
-
-def plot_lengths(a: Analysis, path: Path) -> None:
-    fig = Figure(figsize=(5, 3.0), dpi=DPI)
-    ax = fig.add_subplot()
-    ax.hist(a.lengths, bins=_bins(a.lengths), color=COLOURS["seat"])
-    mean = statistics.fmean(a.lengths)
-    ax.axvline(mean, color=FAIR, linestyle="--", linewidth=1)
-    ax.set_title(f"Game length (mean {mean:.0f} decisions)", fontsize=10)
-    ax.set_xlabel("decisions in the game (every player's, including forced ones)")
-    ax.set_ylabel("games")
-    fig.tight_layout()
-    fig.savefig(path)
-
-
-def plot_effects(effects: list[Effect], path: Path) -> None:
-    rows = sorted(effects, key=lambda e: e.delta)
-    fig = Figure(figsize=(8, 1.0 + 0.28 * len(rows)), dpi=DPI)
-    ax = fig.add_subplot()
-    kinds = sorted({e.kind for e in rows})
-    colour = {k: KIND_COLOURS[i % len(KIND_COLOURS)] for i, k in enumerate(kinds)}
-    ys = range(len(rows))
-    ax.barh(
-        ys,
-        [100 * e.delta for e in rows],
-        xerr=[
-            [100 * (e.delta - e.delta_lo) for e in rows],
-            [100 * (e.delta_hi - e.delta) for e in rows],
-        ],
-        color=[colour[e.kind] for e in rows],
-        capsize=3,
-        height=0.6,
-    )
-    ax.axvline(0, color=FAIR, linewidth=1)
-    ax.set_yticks(list(ys), [_short(e.label) for e in rows], fontsize=8)
-    ax.set_xlabel("effect on the win share (percentage points, 95% interval)")
-    for k in kinds:
-        ax.barh([], [], color=colour[k], label=k)
-    ax.legend(fontsize=8, loc="lower right")
-    fig.tight_layout()
-    fig.savefig(path)
-
-
-def _bins(values: list[float] | list[int]) -> int | list[float]:
-    """One bar per value when the values are whole numbers over a short range (scores and
-    lengths usually are), else 30 bars."""
-    lo, hi = min(values), max(values)
-    if all(float(v).is_integer() for v in values) and hi - lo <= 80:
-        return [lo - 0.5 + i for i in range(int(hi - lo) + 2)]
-    return 30
-
-
-def _short(text: str, limit: int = 48) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def loc(text: Msg) -> str:
+    return text.localize()
 
 
 # -- words ------------------------------------------------------------------------------------
 def findings(a: Analysis) -> list[str]:
-    """The report's key findings, as sentences."""
-    out = []
+    """The report's key findings, as sentences in the reader's language."""
+    out: list[Msg] = []
     if a.solo:
         s = a.seat_shares[0]
         out.append(
-            f"The solo player wins {pct(s.value)} of games (95% interval {pct(s.lo)}-{pct(s.hi)})."
+            Msg(
+                "The solo player wins {share} of games (95% interval {lo}-{hi}).",
+                share=pct(s.value),
+                lo=pct(s.lo),
+                hi=pct(s.hi),
+            )
         )
     else:
         first = a.turn_shares[0]
         verdict = (
-            f"an advantage of about {points(first.value - a.fair)[1:]}"
+            Msg(
+                "going first is an advantage of about {points}",
+                points=points(first.value - a.fair, sign=False),
+            )
             if first.lo > a.fair
-            else f"a disadvantage of about {points(a.fair - first.value)[1:]}"
+            else Msg(
+                "going first is a disadvantage of about {points}",
+                points=points(a.fair - first.value, sign=False),
+            )
             if first.hi < a.fair
-            else "no clear advantage (the interval includes the fair share)"
+            else Msg("going first is no clear advantage (the interval includes the fair share)")
         )
         out.append(
-            f"The first player wins {pct(first.value)} of games (95% interval "
-            f"{pct(first.lo)}-{pct(first.hi)}); a fair share is {pct(a.fair)}: going first is "
-            f"{verdict}."
+            Msg(
+                "The first player wins {share} of games (95% interval {lo}-{hi}); a fair share "
+                "is {fair}: {verdict}.",
+                share=pct(first.value),
+                lo=pct(first.lo),
+                hi=pct(first.hi),
+                fair=pct(a.fair),
+                verdict=verdict,
+            )
         )
         off = [
             p
@@ -170,30 +82,61 @@ def findings(a: Analysis) -> list[str]:
             if (s.lo > a.fair or s.hi < a.fair) and len(set(a.seats)) == 1
         ]
         if off:
-            listed = ", ".join(f"seat {p} ({pct(a.seat_shares[p].value)})" for p in off)
+            listed = ", ".join(
+                loc(Msg("seat {seat} ({share})", seat=p, share=pct(a.seat_shares[p].value)))
+                for p in off
+            )
             out.append(
-                f"Seats that differ clearly from the fair share although all play the same bot: "
-                f"{listed}. With a random first player this is usually chance or turn order."
+                Msg(
+                    "Seats that differ clearly from the fair share although all play the same "
+                    "bot: {seats}. With a random first player this is usually chance or turn "
+                    "order.",
+                    seats=listed,
+                )
             )
         if a.draws:
-            out.append(f"{a.draws} of {a.games} games ended in a shared win.")
+            out.append(
+                Msg.plural(
+                    "{draws} of {n} game ended in a shared win.",
+                    "{draws} of {n} games ended in a shared win.",
+                    a.games,
+                    draws=a.draws,
+                )
+            )
     mean = statistics.fmean(a.lengths)
     out.append(
-        f"A game takes {mean:.0f} decisions on average (from {min(a.lengths)} to {max(a.lengths)})."
+        Msg.plural(
+            "A game takes {n} decision on average (from {low} to {high}).",
+            "A game takes {n} decisions on average (from {low} to {high}).",
+            round(mean),
+            low=min(a.lengths),
+            high=max(a.lengths),
+        )
     )
     ranked = a.ranked()
     if ranked:
         top = ranked[0]
-        sure = "clearly" if top.clear else "but its interval still includes zero"
-        out.append(f"The most decisive component is {top.label} ({points(top.delta)}, {sure}).")
+        sure = Msg("clearly") if top.clear else Msg("but its interval still includes zero")
+        out.append(
+            Msg(
+                "The most decisive component is {component} ({points}, {sure}).",
+                component=component_label(top),
+                points=points(top.delta),
+                sure=sure,
+            )
+        )
         clear = [e for e in ranked if e.clear]
         out.append(
-            f"{len(clear)} of {len(ranked)} ranked components have an effect whose 95% interval "
-            f"excludes zero."
+            Msg.plural(
+                "{clear} of {n} ranked component has an effect whose 95% interval excludes zero.",
+                "{clear} of {n} ranked components have an effect whose 95% interval excludes zero.",
+                len(ranked),
+                clear=len(clear),
+            )
         )
     elif not a.effects:
-        out.append("No component or option varies between these games, so none is ranked.")
-    return out
+        out.append(Msg("No component or option varies between these games, so none is ranked."))
+    return [loc(m) for m in out]
 
 
 def _share_cell(s: Share) -> str:
@@ -201,21 +144,40 @@ def _share_cell(s: Share) -> str:
 
 
 def _effects_table(a: Analysis, effects: list[Effect]) -> str:
-    measure = "solo win rate" if a.solo else "first player's win share"
+    esc = html.escape
+    measure = Msg("solo win rate") if a.solo else Msg("first player's win share")
     rows = []
     for e in effects:
-        how = "its holders' win share" if e.held else f"{measure} with it"
-        base = f"fair {pct(e.baseline)}" if e.held else f"{pct(e.baseline)} without"
+        how = Msg("its holders' win share") if e.held else Msg("{measure} with it", measure=measure)
+        base = (
+            Msg("fair {share}", share=pct(e.baseline))
+            if e.held
+            else Msg("{share} without", share=pct(e.baseline))
+        )
+        span = Msg("{lo} to {hi}", lo=f"{100 * e.delta_lo:+.1f}", hi=f"{100 * e.delta_hi:+.1f}")
+        measured = Msg("{measure}: {share}", measure=esc(loc(how)), share=_share_cell(e.share))
         flag = " ✔" if e.clear else ""
         rows.append(
-            f"<tr><td>{html.escape(e.label)}</td><td>{e.games}</td>"
-            f"<td>{how}: {_share_cell(e.share)}</td><td>{base}</td>"
-            f"<td><b>{points(e.delta)}</b> <small>({100 * e.delta_lo:+.1f} to "
-            f"{100 * e.delta_hi:+.1f})</small>{flag}</td><td>{e.score_delta:+.1f}</td></tr>"
+            f"<tr><td>{esc(component_label(e))}</td><td>{e.games}</td>"
+            f"<td>{loc(measured)}</td>"
+            f"<td>{esc(loc(base))}</td>"
+            f"<td><b>{esc(loc(points(e.delta)))}</b> <small>({esc(loc(span))})</small>{flag}</td>"
+            f"<td>{e.score_delta:+.1f}</td></tr>"
         )
+    heads = (
+        Msg("component"),
+        Msg("games"),
+        Msg("measured"),
+        Msg("compared with"),
+        Msg("effect"),
+        Msg("score effect"),
+    )
     return (
-        "<table><tr><th>component</th><th>games</th><th>measured</th><th>compared with</th>"
-        "<th>effect</th><th>score effect</th></tr>" + "".join(rows) + "</table>"
+        "<table><tr>"
+        + "".join(f"<th>{esc(loc(h))}</th>" for h in heads)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
     )
 
 
@@ -230,101 +192,160 @@ img { max-width: 100%; }
 """
 
 
+def _p(text: Msg, cls: str = "") -> str:
+    """A paragraph whose message holds its own markup (<b>, <code>); arguments are escaped
+    by the caller."""
+    return f"<p class='{cls}'>{loc(text)}</p>" if cls else f"<p>{loc(text)}</p>"
+
+
+def _h(level: int, text: Msg) -> str:
+    return f"<h{level}>{html.escape(loc(text))}</h{level}>"
+
+
+def _img(file: str, alt: Msg) -> str:
+    return f"<img src='{file}' alt='{html.escape(loc(alt), quote=True)}'>"
+
+
 def render_html(a: Analysis, command: str) -> str:
     """The report page (plots are the PNG files written next to it)."""
     esc = html.escape
-    opts = ", ".join(f"{k}={v}" for k, v in a.options.items()) or "defaults"
-    varied = "; ".join(f"{k} cycled through {', '.join(map(str, v))}" for k, v in a.varied.items())
+    opts: str = esc(", ".join(f"{k}={v}" for k, v in a.options.items()) or loc(Msg("defaults")))
+    for k, v in a.varied.items():
+        cycled = Msg("{option} cycled through {values}", option=k, values=", ".join(map(str, v)))
+        opts = loc(Msg("{options}; {varied}", options=opts, varied=esc(loc(cycled))))
+    title = esc(loc(Msg("{game}: balance report", game=a.title)))
+    meta = Msg(
+        "{games}, {players}, seats: {seats}; options: {options}; seeds {first}-{last}.<br>Made "
+        "with <code>{command}</code>; the same command gives the same numbers.",
+        games=Msg.plural("{n} game", "{n} games", a.games),
+        players=Msg.plural("{n} player", "{n} players", a.players),
+        seats=esc(", ".join(a.seats)),
+        options=opts,
+        first=a.seed,
+        last=a.seed + a.games - 1,
+        command=esc(command),
+    )
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>{esc(a.title)}: balance report</title><style>{STYLE}</style></head><body>",
-        f"<h1>{esc(a.title)}: balance report</h1>",
-        f"<p class='meta'>{a.games} games, {a.players} player(s), seats: "
-        f"{esc(', '.join(a.seats))}; options: {esc(opts)}"
-        + (f"; {esc(varied)}" if varied else "")
-        + f"; seeds {a.seed}-{a.seed + a.games - 1}.<br>Made with <code>{esc(command)}</code>; "
-        "the same command gives the same numbers.</p>",
-        "<h2>Key findings</h2><ul>",
+        f"<!doctype html><html lang='{i18n.current()}'><head><meta charset='utf-8'>",
+        f"<title>{title}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{title}</h1>",
+        f"<p class='meta'>{loc(meta)}</p>",
+        _h(2, Msg("Key findings")),
+        "<ul>",
         *(f"<li>{esc(s)}</li>" for s in findings(a)),
         "</ul>",
-        "<p class='how'>Every percentage comes with a <b>95% interval</b>: the range in which "
-        "the true value lies, given how many games were played. When the interval of a seat "
-        "or a component does not include the fair value, the difference is unlikely to be "
-        "chance. The bots play the same way in every seat, so differences come from the game "
-        "(turn order, components), not from the players; they show how the game behaves "
-        "under these bots' play, which may differ from people's.</p>",
-        "<h2>Win rate</h2>" if a.solo else "<h2>Seats and turn order</h2>",
-        "<img src='seats.png' alt='win share by seat and by turn order'>",
+        _p(
+            Msg(
+                "Every percentage comes with a <b>95% interval</b>: the range in which the true "
+                "value lies, given how many games were played. When the interval of a seat or a "
+                "component does not include the fair value, the difference is unlikely to be "
+                "chance. The bots play the same way in every seat, so differences come from the "
+                "game (turn order, components), not from the players; they show how the game "
+                "behaves under these bots' play, which may differ from people's."
+            ),
+            "how",
+        ),
+        _h(2, Msg("Win rate") if a.solo else Msg("Seats and turn order")),
+        _img("seats.png", Msg("win share by seat and by turn order")),
     ]
     if a.solo:
-        parts.append("<p>The solo player's chance of meeting the goal, with its interval.</p>")
+        parts.append(_p(Msg("The solo player's chance of meeting the goal, with its interval.")))
     else:
+        text = Msg(
+            "Left: how often each seat wins. Right: how often the player who took the first "
+            "turn wins, then the second, and so on (who starts may be drawn at random, so this "
+            "is where a first-player advantage shows). The dashed line is the fair share "
+            "({fair}); a shared win counts as a fraction.",
+            fair=pct(a.fair),
+        )
+        places = [Msg("{place} to play", place=ordinal(k + 1)) for k in range(a.players)]
+        share = Msg("win share")
         parts.append(
-            "<p>Left: how often each seat wins. Right: how often the player who took the "
-            "first turn wins, then the second, and so on (who starts may be drawn at random, "
-            "so this is where a first-player advantage shows). The dashed line is the fair "
-            f"share ({pct(a.fair)}); a shared win counts as a fraction.</p>"
-            "<table><tr><th></th>"
-            + "".join(f"<th>{ordinal(k + 1)} to play</th>" for k in range(a.players))
-            + "</tr><tr><td>win share</td>"
+            _p(text)
+            + "<table><tr><th></th>"
+            + "".join(f"<th>{esc(loc(place))}</th>" for place in places)
+            + f"</tr><tr><td>{esc(loc(share))}</td>"
             + "".join(f"<td>{_share_cell(s)}</td>" for s in a.turn_shares)
             + "</tr></table>"
         )
-    parts += [
-        "<h2>Scores</h2><img src='scores.png' alt='score distributions'>",
-        "<p>The boxes hold the middle half of each seat's final scores, the line inside is "
-        "the median, the whiskers the usual range and the dots unusual games."
-        + (
-            " The margin is how far the winner finished ahead of the best other player: "
-            "many narrow margins mean close games."
-            if a.margins
-            else ""
+    boxes = loc(
+        Msg(
+            "The boxes hold the middle half of each seat's final scores, the line inside is the "
+            "median, the whiskers the usual range and the dots unusual games."
         )
-        + "</p>",
-        "<h2>Game length</h2><img src='lengths.png' alt='game length'>",
-        "<p>Decisions per game, counting every player's. A wide spread means games can end "
-        "early or drag on.</p>",
-        "<h2>Components and options</h2>",
+    )
+    margin = Msg(
+        "The margin is how far the winner finished ahead of the best other player: many narrow "
+        "margins mean close games."
+    )
+    parts += [
+        _h(2, Msg("Scores")),
+        _img("scores.png", Msg("score distributions")),
+        f"<p>{boxes}" + (f" {loc(margin)}" if a.margins else "") + "</p>",
+        _h(2, Msg("Game length")),
+        _img("lengths.png", Msg("game length")),
+        _p(
+            Msg(
+                "Decisions per game, counting every player's. A wide spread means games can end "
+                "early or drag on."
+            )
+        ),
+        _h(2, Msg("Components and options")),
     ]
     if a.effects:
-        ranked = a.ranked()
-        parts += [
-            "<img src='effects.png' alt='effect of each component on the win share'>",
-            "<p class='how'>"
-            + (
-                "A component that a player <b>holds</b> is measured on its holders: their "
-                "win share minus the fair share. "
-                if any(e.held for e in a.effects)
-                else ""
-            )
-            + "A component that is in play <b>for everyone</b> cannot favour a seat, so it is "
-            "measured on what it can change: the "
-            + ("solo win rate" if a.solo else "first player's win share")
-            + " in games with it minus games without it. A bar to the right means more wins, "
-            "to the left fewer; the whisker is the 95% interval, and ✔ marks effects whose "
-            "interval excludes zero. The score effect is the change in the mean score.</p>",
-        ]
-        if len(ranked) > 5:
-            parts += [
-                "<h3>Most decisive</h3>",
-                _effects_table(a, ranked[:5]),
-                "<h3>Least decisive</h3>",
-                _effects_table(a, list(reversed(ranked[-5:]))),
-            ]
-        parts += ["<h3>All components</h3>", _effects_table(a, a.effects)]
-        unranked = [e for e in a.effects if not e.ranked]
-        if unranked:
-            parts.append(
-                f"<p>Not ranked (fewer than 20 games with it, or without it): "
-                f"{esc(', '.join(e.label for e in unranked))}.</p>"
-            )
+        parts += _effects_section(a)
     else:
         parts.append(
-            "<p>No component or option varied between these games. Vary an option with "
-            "<code>--vary NAME</code> to compare its values.</p>"
+            _p(
+                Msg(
+                    "No component or option varied between these games. Vary an option with "
+                    "<code>--vary NAME</code> to compare its values."
+                )
+            )
         )
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _effects_section(a: Analysis) -> list[str]:
+    esc = html.escape
+    ranked = a.ranked()
+    held = Msg(
+        "A component that a player <b>holds</b> is measured on its holders: their win share "
+        "minus the fair share."
+    )
+    shared = Msg(
+        "A component that is in play <b>for everyone</b> cannot favour a seat, so it is measured "
+        "on what it can change: the {measure} in games with it minus games without it. A bar to "
+        "the right means more wins, to the left fewer; the whisker is the 95% interval, and ✔ "
+        "marks effects whose interval excludes zero. The score effect is the change in the mean "
+        "score.",
+        measure=Msg("solo win rate") if a.solo else Msg("first player's win share"),
+    )
+    parts = [
+        _img("effects.png", Msg("effect of each component on the win share")),
+        "<p class='how'>"
+        + (loc(held) + " " if any(e.held for e in a.effects) else "")
+        + loc(shared)
+        + "</p>",
+    ]
+    if len(ranked) > 5:
+        parts += [
+            _h(3, Msg("Most decisive")),
+            _effects_table(a, ranked[:5]),
+            _h(3, Msg("Least decisive")),
+            _effects_table(a, list(reversed(ranked[-5:]))),
+        ]
+    parts += [_h(3, Msg("All components")), _effects_table(a, a.effects)]
+    unranked = [e for e in a.effects if not e.ranked]
+    if unranked:
+        listed = esc(", ".join(component_label(e) for e in unranked))
+        text = Msg(
+            "Not ranked (fewer than 20 games with it, or without it): {components}.",
+            components=listed,
+        )
+        parts.append(_p(text))
+    return parts
 
 
 def write_report(a: Analysis, out: Path, command: str) -> Path:
