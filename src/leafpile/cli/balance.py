@@ -21,6 +21,7 @@ from leafpile.cli.common import (
     app,
     console,
     fail,
+    h,
     lookup_game,
     parse_options,
     parse_seats,
@@ -33,17 +34,21 @@ from leafpile.i18n import Msg, error_text, localize
 # -- simulate ---------------------------------------------------------------------------------
 WorkersArg = Annotated[
     int | None,
-    typer.Option(help="Processes (or local Ray CPUs) to use (default: every core).", min=1),
+    typer.Option(help=h(Msg("Processes (or local Ray CPUs) to use (default: every core).")), min=1),
 ]
 BackendArg = Annotated[
     str,
-    typer.Option(help="Where games run: 'local' processes, or 'ray' (a Ray cluster)."),
+    typer.Option(help=h(Msg("Where games run: 'local' processes, or 'ray' (a Ray cluster)."))),
 ]
 AddressArg = Annotated[
     str | None,
     typer.Option(
-        help="With --backend ray: the cluster to join ('auto', or host:port); "
-        "without it a local Ray is started."
+        help=h(
+            Msg(
+                "With --backend ray: the cluster to join ('auto', or host:port); "
+                "without it a local Ray is started."
+            )
+        )
     ),
 ]
 
@@ -73,21 +78,33 @@ def check_backend(backend: str, address: str | None) -> str:
     return backend
 
 
-@app.command("simulate")
+@app.command(
+    "simulate",
+    help=h(
+        Msg(
+            "Play many games between bots and summarise win shares, scores and lengths.\n\n"
+            "The same seed gives the same numbers with any backend and number of workers."
+        )
+    ),
+)
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
+    games: Annotated[int, typer.Option(help=h(Msg("Number of games.")), min=1)] = 100,
     seats: Annotated[
         str | None,
-        typer.Option(help="Comma-separated bot names, one per seat (default: random bots)."),
+        typer.Option(
+            help=h(Msg("Comma-separated bot names, one per seat (default: random bots)."))
+        ),
     ] = None,
     players: PlayersArg = None,
-    seed: Annotated[int, typer.Option(help="Seed of the first game (then +1 per game).")] = 0,
+    seed: Annotated[
+        int, typer.Option(help=h(Msg("Seed of the first game (then +1 per game).")))
+    ] = 0,
     option: OptionArg = None,
     workers: WorkersArg = None,
     backend: BackendArg = "local",
     address: AddressArg = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=h(Msg("Print one JSON object.")))] = False,
 ) -> None:
     """Play many games between bots and summarise win shares, scores and lengths.
 
@@ -247,23 +264,39 @@ def parse_vary(
     return out
 
 
-@app.command("analyze")
+@app.command(
+    "analyze",
+    help=h(
+        Msg(
+            "Write a balance report (HTML with plots): seat and first-player advantage, scores, "
+            "game length, and the effect of each component or option on who wins."
+        )
+    ),
+)
 def analyze_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    out: Annotated[Path, typer.Option("--out", help="Folder for the report (index.html).")],
-    games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 1000,
+    out: Annotated[Path, typer.Option("--out", help=h(Msg("Folder for the report (index.html).")))],
+    games: Annotated[int, typer.Option(help=h(Msg("Number of games.")), min=1)] = 1000,
     seats: Annotated[
         str | None,
-        typer.Option(help="Comma-separated bot names, one per seat (default: greedy bots)."),
+        typer.Option(
+            help=h(Msg("Comma-separated bot names, one per seat (default: greedy bots)."))
+        ),
     ] = None,
     players: PlayersArg = None,
-    seed: Annotated[int, typer.Option(help="Seed of the first game (then +1 per game).")] = 0,
+    seed: Annotated[
+        int, typer.Option(help=h(Msg("Seed of the first game (then +1 per game).")))
+    ] = 0,
     option: OptionArg = None,
     vary: Annotated[
         list[str] | None,
         typer.Option(
-            help="Cycle an option through its values, game by game: NAME (every choice) or "
-            "NAME=A,B (repeatable); its values are then compared like components."
+            help=h(
+                Msg(
+                    "Cycle an option through its values, game by game: NAME (every choice) or "
+                    "NAME=A,B (repeatable); its values are then compared like components."
+                )
+            )
         ),
     ] = None,
     workers: WorkersArg = None,

@@ -3,6 +3,8 @@ and the readers of seats and options."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -17,8 +19,39 @@ from leafpile.engine import Game, LeafpileError
 from leafpile.games import get_game
 from leafpile.i18n import Msg, error_text, localize
 
+
+def help_language(argv: Sequence[str] | None = None) -> str:
+    """The language of the `--help` texts: `--lang X` (or `--lang=X`) on the command line when
+    X is one of ours, else LEAFPILE_LANG or the locale. Typer reads every help text when the
+    commands are defined, at import, long before it parses `--lang`: so the command line is
+    read here, once, by hand (a bad `--lang` is ignored here and refused clearly later)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value is not None and value.lower() in i18n.LANGUAGES:
+            return value.lower()
+    return i18n.from_environment()
+
+
+HELP_LANGUAGE = help_language()
+
+
+def h(text: Msg) -> str:
+    """A help text of the command line in the help language: write `h(Msg("..."))` so that
+    the message extractor finds it."""
+    return text.localize(HELP_LANGUAGE)
+
+
 app = typer.Typer(
-    help="Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove.",
+    help=h(
+        Msg("Play, replay, simulate and benchmark Autumn, Momiji, Under the Leaves and Undergrove.")
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -39,15 +72,22 @@ def _main(
     show_version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help=h(Msg("Print the version and exit.")),
         ),
     ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="Language of what you read: en, fr or ru (default: LEAFPILE_LANG, then the "
-            "terminal's locale).",
+            help=h(
+                Msg(
+                    "Language of what you read: en, fr or ru (default: LEAFPILE_LANG, then the "
+                    "terminal's locale)."
+                )
+            ),
         ),
     ] = None,
 ) -> None:
@@ -61,10 +101,11 @@ def _main(
 
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
+    typer.Option("--option", "-o", help=h(Msg("A game option as NAME=VALUE (repeatable)."))),
 ]
 PlayersArg = Annotated[
-    int | None, typer.Option(help="Number of players (default: number of seats, or 2).")
+    int | None,
+    typer.Option(help=h(Msg("Number of players (default: number of seats, or 2)."))),
 ]
 
 

@@ -19,6 +19,7 @@ from leafpile.cli.common import (
     app,
     console,
     fail,
+    h,
     lookup_game,
     parse_options,
     parse_seats,
@@ -31,10 +32,19 @@ from leafpile.games import GAMES
 from leafpile.i18n import Msg, error_text, localize
 
 
-@app.command("games")
+@app.command(
+    "games",
+    help=h(
+        Msg(
+            "List the registered games with their player counts and options; with GAME, each "
+            "of its options with what it does."
+        )
+    ),
+)
 def games_command(
     game_name: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="One game: its options explained.")
+        str | None,
+        typer.Argument(metavar="[GAME]", help=h(Msg("One game: its options explained."))),
     ] = None,
 ) -> None:
     """List the registered games with their player counts and options; with GAME, each of
@@ -96,32 +106,48 @@ def _show(value: Any) -> str:
 
 
 # -- play -------------------------------------------------------------------------------------
-@app.command("play")
+@app.command(
+    "play", help=h(Msg("Play in the terminal: hot-seat (several 'me' seats) or against bots."))
+)
 def play_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="autumn, momiji, ...")],
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated seats: 'me' (a human) or a bot name "
-            "(default: me, then random bots)."
+            help=h(
+                Msg(
+                    "Comma-separated seats: 'me' (a human) or a bot name "
+                    "(default: me, then random bots)."
+                )
+            )
         ),
     ] = None,
     players: PlayersArg = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
+    seed: Annotated[int | None, typer.Option(help=h(Msg("Seed for a reproducible game.")))] = None,
     option: OptionArg = None,
-    save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here.")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help=h(Msg("Write the game record (JSON) here.")))
+    ] = None,
     names: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated names of the players, in seat order (default: bots by "
-            "level, people by seat: P0, P1...)."
+            help=h(
+                Msg(
+                    "Comma-separated names of the players, in seat order (default: bots by "
+                    "level, people by seat: P0, P1...)."
+                )
+            )
         ),
     ] = None,
     load: Annotated[
         Path | None,
         typer.Option(
-            help="Go on with the game of a record written by --save (saved there again "
-            "unless --save names another file)."
+            help=h(
+                Msg(
+                    "Go on with the game of a record written by --save (saved there again "
+                    "unless --save names another file)."
+                )
+            )
         ),
     ] = None,
 ) -> None:
@@ -311,11 +337,16 @@ def _print_actions(actions: list[Any]) -> None:
 
 
 # -- replay -----------------------------------------------------------------------------------
-@app.command("replay")
+@app.command(
+    "replay",
+    help=h(Msg("Step through a saved game: Enter/n next, p previous, j N jump, e end, q quit.")),
+)
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A game record written by --save or the server.")],
+    file: Annotated[
+        Path, typer.Argument(help=h(Msg("A game record written by --save or the server.")))
+    ],
     at: Annotated[
-        int | None, typer.Option(help="Show the state after this many actions and exit.")
+        int | None, typer.Option(help=h(Msg("Show the state after this many actions and exit.")))
     ] = None,
 ) -> None:
     """Step through a saved game: Enter/n next, p previous, j N jump, e end, q quit."""
@@ -389,12 +420,14 @@ def _action(states: list[State], record: GameRecord, index: int) -> Any:
 
 
 # -- rules ------------------------------------------------------------------------------------
-@app.command("rules")
+@app.command("rules", help=h(Msg("How to play GAME, for people, with pictures of real positions.")))
 def rules_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="autumn, momiji, ...")],
     lang: Annotated[
         str | None,
-        typer.Option(help="en, fr or ru (default: LEAFPILE_LANG or the terminal's locale)."),
+        typer.Option(
+            help=h(Msg("en, fr or ru (default: LEAFPILE_LANG or the terminal's locale)."))
+        ),
     ] = None,
 ) -> None:
     """How to play GAME, for people, with pictures of real positions."""

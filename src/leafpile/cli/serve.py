@@ -6,40 +6,53 @@ from typing import Annotated
 
 import typer
 
-from leafpile.cli.common import (
-    app,
-    fail,
-)
+from leafpile.cli.common import app, fail, h
+from leafpile.i18n import Msg
 
 
 # -- serve ------------------------------------------------------------------------------------
-@app.command("serve")
+@app.command(
+    "serve",
+    help=h(Msg("Run the web platform (lobby, live tables with bots, replays) in the browser.")),
+)
 def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    host: Annotated[str, typer.Option(help=h(Msg("Address to listen on.")))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=h(Msg("Port to listen on.")), min=1, max=65535)] = 8000,
     db: Annotated[
-        str, typer.Option(help="Database URL: sqlite:///file.db or postgresql://...")
+        str, typer.Option(help=h(Msg("Database URL: sqlite:///file.db or postgresql://...")))
     ] = "sqlite:///leafpile.db",
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
-            help="Believe X-Forwarded-For/-Proto only from these proxy addresses "
-            "(comma-separated, or '*'); by default forwarded headers are ignored."
+            help=h(
+                Msg(
+                    "Believe X-Forwarded-For/-Proto only from these proxy addresses "
+                    "(comma-separated, or '*'); by default forwarded headers are ignored."
+                )
+            )
         ),
     ] = None,
     rate_limit: Annotated[
         float,
         typer.Option(
-            help="Requests per second one client address may send on average (bursts of "
-            "three times as many); 0 turns the per-address limits off (trusted load tests).",
+            help=h(
+                Msg(
+                    "Requests per second one client address may send on average (bursts of "
+                    "three times as many); 0 turns the per-address limits off (trusted load tests)."
+                )
+            ),
             min=0,
         ),
     ] = 20.0,
     workers: Annotated[
         int,
         typer.Option(
-            help="Server processes on the one port (more than 1 needs a PostgreSQL --db; they "
-            "hear each other's changes through it).",
+            help=h(
+                Msg(
+                    "Server processes on the one port (more than 1 needs a PostgreSQL --db; they "
+                    "hear each other's changes through it)."
+                )
+            ),
             min=1,
             max=64,
         ),

@@ -17,6 +17,7 @@ from leafpile.cli.common import (
     check_players,
     console,
     fail,
+    h,
     lookup_game,
     progress_bar,
     say,
@@ -27,21 +28,28 @@ from leafpile.i18n import Msg, localize
 
 
 # -- review -----------------------------------------------------------------------------------
-@app.command("review")
+@app.command(
+    "review",
+    help=h(Msg("The bot's review of one seat's decisions, judged from that seat's own view.")),
+)
 def review_command(
-    file: Annotated[Path, typer.Argument(help="A game record written by --save or the server.")],
-    seat: Annotated[int, typer.Option(help="The seat whose decisions are reviewed.", min=0)] = 0,
+    file: Annotated[
+        Path, typer.Argument(help=h(Msg("A game record written by --save or the server.")))
+    ],
+    seat: Annotated[
+        int, typer.Option(help=h(Msg("The seat whose decisions are reviewed.")), min=0)
+    ] = 0,
     iterations: Annotated[
-        int, typer.Option(help="Search iterations per decision (reproducible).", min=50)
+        int, typer.Option(help=h(Msg("Search iterations per decision (reproducible).")), min=50)
     ] = 2000,
     time_per_decision: Annotated[
         float,
         typer.Option(
-            "--time", help="Seconds per decision instead (deeper, not reproducible).", min=0
+            "--time", help=h(Msg("Seconds per decision instead (deeper, not reproducible).")), min=0
         ),
     ] = 0.0,
-    seed: Annotated[int, typer.Option(help="Seed of the bot's search.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    seed: Annotated[int, typer.Option(help=h(Msg("Seed of the bot's search.")))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=h(Msg("Print one JSON object.")))] = False,
 ) -> None:
     """The bot's review of one seat's decisions, judged from that seat's own view."""
     from leafpile.bots.review import review_record
@@ -122,11 +130,19 @@ MARK_COUNTS = {
 
 
 # -- bench ------------------------------------------------------------------------------------
-@app.command("bench")
+@app.command(
+    "bench",
+    help=h(
+        Msg(
+            "Random-playout throughput on one core: games/s and actions/s per game and player "
+            "count."
+        )
+    ),
+)
 def bench_command(
     game_name: Annotated[str | None, typer.Argument(metavar="[GAME]")] = None,
-    seconds: Annotated[float, typer.Option(help="Time per measurement.", min=0.05)] = 2.0,
-    players: Annotated[int | None, typer.Option(help="Only this player count.")] = None,
+    seconds: Annotated[float, typer.Option(help=h(Msg("Time per measurement.")), min=0.05)] = 2.0,
+    players: Annotated[int | None, typer.Option(help=h(Msg("Only this player count.")))] = None,
 ) -> None:
     """Random-playout throughput on one core: games/s and actions/s per game and player count."""
     from leafpile.sim import random_playout
