@@ -12,7 +12,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, localize
 from leafpile.sim.analysis import Analysis, Effect, Share
 
 DPI = 90
@@ -45,9 +45,10 @@ def kind_word(kind: str) -> str:
 
 
 def component_label(e: Effect) -> str:
-    """An effect's component as people read it: its kind in the reader's language, its name
-    (from the game's data) as it is."""
-    name = e.label.removeprefix(f"{e.kind}: ")
+    """An effect's component as people read it: its kind and its name as the game words it,
+    both in the reader's language (the English name from the game's data where the game has
+    no words for it)."""
+    name = localize(e.shown) if e.shown else e.label.removeprefix(f"{e.kind}: ")
     return Msg("{kind}: {name}", kind=kind_word(e.kind), name=name).localize()
 
 
