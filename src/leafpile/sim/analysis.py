@@ -50,7 +50,9 @@ class Share:
 
 @dataclass(frozen=True)
 class Effect:
-    """How one component or option moved the win share (see the module docstring)."""
+    """How one component or option moved the win share (see the module docstring). `label`
+    (English, from the game's data) is its key in `summary.json`; `shown` is its name as the
+    game words it (a `Msg`, localized by the report), and is left out of `summary.json`."""
 
     label: str
     kind: str
@@ -63,6 +65,7 @@ class Effect:
     delta_hi: float
     score_delta: float  # mean score of holders minus the others' / with minus without
     ranked: bool  # enough games to rank it
+    shown: str = field(default="", compare=False)  # the name readers see (see above)
 
     @property
     def clear(self) -> bool:
@@ -107,6 +110,8 @@ class Analysis:
         out.pop("lengths")
         out["mean_length"] = statistics.fmean(self.lengths) if self.lengths else 0.0
         out["mean_scores"] = [statistics.fmean(s) if s else 0.0 for s in self.scores]
+        for effect in out["effects"]:
+            effect.pop("shown")  # the data keep their English labels only
         return out
 
 
@@ -180,9 +185,11 @@ def _effects(results: Sequence[GameResult], players: int) -> list[Effect]:
     held: dict[str, list[tuple[GameResult, int]]] = defaultdict(list)
     shared: dict[str, set[int]] = defaultdict(set)  # label -> indices of games
     kinds: dict[str, str] = {}
+    shown: dict[str, str] = {}
     for i, r in enumerate(results):
         for c in r.components:
             kinds[c.label] = c.kind
+            shown[c.label] = c.display
             if c.holder == SHARED:
                 shared[c.label].add(i)
             else:
@@ -206,6 +213,7 @@ def _effects(results: Sequence[GameResult], players: int) -> list[Effect]:
                 delta_hi=share.hi - fair,
                 score_delta=_mean(own) - _mean(rest),
                 ranked=len(pairs) >= MIN_GAMES,
+                shown=shown[label],
             )
         )
     for label, games in shared.items():
@@ -227,6 +235,7 @@ def _effects(results: Sequence[GameResult], players: int) -> list[Effect]:
                 delta_hi=hi,
                 score_delta=_mean_score(with_) - _mean_score(without) if without else 0.0,
                 ranked=len(with_) >= MIN_GAMES and len(without) >= MIN_GAMES,
+                shown=shown[label],
             )
         )
     out.sort(key=lambda e: (e.kind, e.label))

@@ -12,7 +12,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, localize
 from leafpile.sim.analysis import Analysis, Effect, Share
 
 DPI = 90
@@ -45,9 +45,10 @@ def kind_word(kind: str) -> str:
 
 
 def component_label(e: Effect) -> str:
-    """An effect's component as people read it: its kind in the reader's language, its name
-    (from the game's data) as it is."""
-    name = e.label.removeprefix(f"{e.kind}: ")
+    """An effect's component as people read it: its kind and its name as the game words it,
+    both in the reader's language (the English name from the game's data where the game has
+    no words for it)."""
+    name = localize(e.shown) if e.shown else e.label.removeprefix(f"{e.kind}: ")
     return Msg("{kind}: {name}", kind=kind_word(e.kind), name=name).localize()
 
 
@@ -58,7 +59,11 @@ def seat_label(seat: int) -> str:
 def _bars(ax: Any, shares: list[Share], labels: list[str], colour: str, fair: float | None) -> None:
     xs = range(len(shares))
     values = [s.value for s in shares]
-    errors = [[s.value - s.lo for s in shares], [s.hi - s.value for s in shares]]
+    # clamped at 0: an interval's end can sit a rounding error inside its share (0 of 3 wins)
+    errors = [
+        [max(0.0, s.value - s.lo) for s in shares],
+        [max(0.0, s.hi - s.value) for s in shares],
+    ]
     ax.bar(xs, values, color=colour, yerr=errors, capsize=5, width=0.6)
     if fair is not None:
         ax.axhline(fair, color=FAIR, linestyle="--", linewidth=1)
@@ -132,8 +137,8 @@ def plot_effects(effects: list[Effect], path: Path) -> None:
         ys,
         [100 * e.delta for e in rows],
         xerr=[
-            [100 * (e.delta - e.delta_lo) for e in rows],
-            [100 * (e.delta_hi - e.delta) for e in rows],
+            [max(0.0, 100 * (e.delta - e.delta_lo)) for e in rows],
+            [max(0.0, 100 * (e.delta_hi - e.delta)) for e in rows],
         ],
         color=[colour[e.kind] for e in rows],
         capsize=3,

@@ -3,7 +3,8 @@ reader's language (the current one, see `leafpile.i18n`).
 
 Each section says in words what the numbers mean (the plots carry the same numbers with their
 95% intervals), so the page can be read without knowing how it was computed. Numbers, seat
-labels, bot and component names stay as they are; `summary.json` is never translated.
+labels and bot names stay as they are, component names are the games' own words for them
+(`Effect.shown`); `summary.json` is never translated.
 """
 
 from __future__ import annotations

@@ -35,7 +35,10 @@ class GameResult:
     components: tuple[Component, ...] = ()  # what was in play (studies that ask for it)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        for component in out["components"]:
+            component.pop("shown")  # the data keep the English names only
+        return out
 
 
 def play_game(

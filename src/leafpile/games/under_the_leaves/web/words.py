@@ -35,6 +35,12 @@ COLOUR_WORDS: dict[int, Msg] = {
 }
 
 FAMILY_WORDS = (Msg("leaf dweller"), Msg("mushroom dweller"), Msg("puddle dweller"))
+#: Each family by its name in the data files (data/dwellers.json `family`), in one word.
+FAMILY_NAMES: dict[str, Msg] = {
+    "leaf": Msg("leaf"),
+    "mushroom": Msg("mushroom"),
+    "puddle": Msg("puddle"),
+}
 
 #: Each card's title and its condition in words.
 CARD_WORDS: dict[str, tuple[Msg, Msg]] = {
