@@ -176,3 +176,44 @@ def test_serve_with_two_workers_plays_a_game_through_one_port(pg_url):
         assert "Traceback" not in srv.log_text(), srv.log_text()[-3000:]
     finally:
         srv.kill()
+
+
+def test_a_change_announced_while_another_process_loads_the_table_is_not_lost(pg_url):
+    """Process two loads a table just as process one stores a move at it: the announcement
+    reaches two before the table is in its memory, so it is not heard there; two reads the
+    table's changes once it is loaded, so it serves the move anyway."""
+    from tests.server.live import ThreadServer
+
+    one, two = ThreadServer(pg_url).start(), ThreadServer(pg_url).start()
+    try:
+
+        async def not_now(table_id: str) -> None:  # two loads the table only when asked
+            return None
+
+        two.manager._load_new = not_now  # type: ignore[method-assign]
+        body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
+        made = httpx.post(one.base + "/api/tables", json={**body, "sit": 0, "name": "Ana"})
+        table, tokens = made.json()["table"], {0: made.json()["token"]}
+        joined = httpx.post(f"{one.base}/api/tables/{table}/seats", json={"name": "Bo"})
+        tokens[1] = joined.json()["token"]
+        snap = httpx.get(f"{one.base}/api/tables/{table}").json()
+        seat = snap["to_move"]
+        auth = {"authorization": f"Bearer {tokens[seat]}"}
+        mine = httpx.get(f"{one.base}/api/tables/{table}", headers=auth).json()
+        loaded = two.manager._admit_later
+
+        async def meanwhile(raw: Any) -> Any:  # one moves while two builds its copy
+            move = {"table": table, "version": mine["version"], "action": mine["legal"][0]}
+            r = await asyncio.to_thread(
+                httpx.post, f"{one.base}/api/tables/{table}/actions", json=move, headers=auth
+            )
+            assert r.status_code == 200, r.text
+            await asyncio.sleep(0.5)  # its announcement reaches two, which has no copy yet
+            return await loaded(raw)
+
+        two.manager._admit_later = meanwhile  # type: ignore[method-assign]
+        seen = httpx.get(f"{two.base}/api/tables/{table}", timeout=30).json()
+        assert seen["version"] == mine["version"] + 1
+    finally:
+        one.stop()
+        two.stop()

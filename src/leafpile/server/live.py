@@ -176,6 +176,19 @@ class LiveTable:
         if position.finished:
             self.status = FINISHED
 
+    def idle(self, now: float, ttl: float) -> bool:
+        """Whether this game in play waits for a person without a clock, unchanged and
+        unwatched for `ttl` seconds at `now` (wall time), with nothing under way."""
+        return (
+            self.status == PLAYING
+            and not self.listeners
+            and self.bot_task is None
+            and not self.lock.locked()
+            and not self.catching_up
+            and (self.clocks is None or self.clocks.running is None)
+            and now - self.last_change >= ttl
+        )
+
     def check_turn(self, seat: int, version: int) -> None:
         """Refuse a move (an action or a take-back) of `seat` seen at `version` unless the
         game is under way, at that version, with `seat` to move (the table's lock is held)."""

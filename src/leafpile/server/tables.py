@@ -45,7 +45,6 @@ from leafpile.server.errors import (
 )
 from leafpile.server.live import (
     FINISHED,
-    PLAYING,
     SNAPSHOT_EVERY,
     WAITING,
     Listener,
@@ -104,6 +103,8 @@ class TableManager:
         self.writer = ActionWriter(db)
         self.listener: threading.Thread | None = None
         self.loading: set[asyncio.Task[None]] = set()
+        #: while starting: the tables other processes changed meanwhile (caught up after)
+        self.missed: set[str] | None = set()
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -111,20 +112,6 @@ class TableManager:
         their snapshots: start-up time follows the tables in play, not the history. Older
         finished tables are loaded when someone asks for one (`find`)."""
         await self.db.run(self.db.migrate)
-        awake_since = time.time() - self.idle_ttl  # older unclocked games stay put away
-        ids = await self.db.run(self.db.table_ids, LOBBY_MAX, awake_since)
-        for raw in await self.db.run(self.db.load_tables, ids):
-            self._admit(raw)
-        if self.broken:
-            log.error(
-                "%d table(s) set aside, not served (see their tracebacks above): %s",
-                len(self.broken),
-                ", ".join(sorted(self.broken)),
-            )
-        for table in self.tables.values():
-            self.seat_bots.schedule(table)
-        self.timekeeper.start()
-        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.db.shared:  # other server processes may share the database: hear them
             loop = asyncio.get_running_loop()
 
@@ -136,6 +123,27 @@ class TableManager:
             )
             self.listener.start()
             await loop.run_in_executor(None, self.db.listening.wait, 10.0)
+        awake_since = time.time() - self.idle_ttl  # older unclocked games stay put away
+        ids = await self.db.run(self.db.table_ids, LOBBY_MAX, awake_since)
+        for raw in await self.db.run(self.db.load_tables, ids):
+            self._admit(raw)
+        missed, self.missed = self.missed or set(), None  # heard while they were loading
+        for table_id in sorted(missed):
+            if table_id not in self.tables:
+                await self._load_new(table_id)
+                continue
+            async with self.tables[table_id].lock:
+                await self._catch_up(self.tables[table_id])
+        if self.broken:
+            log.error(
+                "%d table(s) set aside, not served (see their tracebacks above): %s",
+                len(self.broken),
+                ", ".join(sorted(self.broken)),
+            )
+        for table in self.tables.values():
+            self.seat_bots.schedule(table)
+        self.timekeeper.start()
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
         self.seat_bots.closing = True
@@ -205,17 +213,7 @@ class TableManager:
         otherwise pile up for ever); `find` loads one again, from the database, when someone
         asks for it. Returns their ids. A clocked game stays: its clock ends it."""
         now = time.time()
-        idle = [
-            t
-            for t in self.tables.values()
-            if t.status == PLAYING
-            and not t.listeners
-            and t.bot_task is None
-            and not t.lock.locked()
-            and not t.catching_up
-            and (t.clocks is None or t.clocks.running is None)
-            and now - t.last_change >= self.idle_ttl
-        ]
+        idle = [t for t in self.tables.values() if t.idle(now, self.idle_ttl)]
         for table in idle:
             del self.tables[table.id]
             table.put_away = True
@@ -263,6 +261,9 @@ class TableManager:
         table = await self._admit_later(loaded[0])
         if table is None:
             raise Damaged(Msg("this table's stored log is damaged; it is set aside"))
+        if self.db.shared:  # what other processes announced while it loaded went unheard
+            async with table.lock:
+                await self._catch_up(table)
         self._keep_cold(table)
         self.seat_bots.schedule(table)
         return table
@@ -346,6 +347,9 @@ class TableManager:
     # -- other server processes -----------------------------------------------------------------
     def heard(self, change: Change) -> None:
         """Another process changed a table (on the event loop): catch the copy here up."""
+        if self.missed is not None:  # still loading the tables: they are caught up after
+            self.missed.add(change.table_id)
+            return
         if change.kind == "gone":
             self._forget(change.table_id)
             return
