@@ -16,12 +16,17 @@ from tests.browser.helpers import MOVE_TIMEOUT, dataset
 pytestmark = pytest.mark.browser
 
 
+#: The renderer has drawn the table: its card faces load after the first state has come, and
+#: until then neither the spots nor the colour dialog are shown.
+DRAWN = "document.querySelector('.autumn[data-phase]') !== null"
+
+
 def is_my_turn(page) -> bool:
     return bool(
         page.evaluate(
             "(() => { const d = document.body.dataset; return d.status === 'playing' && "
             "d.you !== '' && d.you === d.toMove && !document.body.classList.contains('waiting')"
-            " })()"
+            f" && {DRAWN} }})()"
         )
     )
 
@@ -219,7 +224,7 @@ def test_the_keyboard_places_a_card(browser, live):
     while placed < 2:
         page.wait_for_function(
             "document.body.dataset.you === document.body.dataset.toMove "
-            "&& !document.body.classList.contains('waiting')",
+            f"&& !document.body.classList.contains('waiting') && {DRAWN}",
             timeout=MOVE_TIMEOUT,
         )
         version = int(dataset(page, "version"))
