@@ -48,6 +48,11 @@ def test_a_rated_game_shows_on_the_leaderboard_and_the_players_page(browser, liv
     page.click("#create-profile")
     page.wait_for_selector("#signed-in")
     assert page.is_checked("#rated") and page.is_enabled("#rated")
+    page.select_option("#visibility", "private")  # a private table is never rated
+    assert not page.is_checked("#rated") and page.is_disabled("#rated")
+    assert "private" in page.inner_text("#rated-note")
+    page.select_option("#visibility", "public")
+    assert page.is_checked("#rated") and page.is_enabled("#rated")
     page.select_option("#game", "autumn")
     page.select_option("#seat1", "bot:random")
     page.click("#options-box summary")

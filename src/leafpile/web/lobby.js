@@ -6,6 +6,7 @@ import { checkProfile, getProfile, renderProfilePanel } from "/static/profile.js
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let signedIn = false; // a profile is signed in here (a rated table needs one)
 let bots = [];
 
 function currentGame() {
@@ -164,12 +165,20 @@ async function refreshMine() {
 /** The profile panel, and the "Rated game" box (a rated table needs a profile). */
 function renderProfile(profile) {
   renderProfilePanel($("profile"), $("name"), renderProfile);
+  signedIn = Boolean(profile);
+  $("rated").checked = signedIn;
+  renderRated();
+}
+
+/** A rated game needs a profile and a public table (its game is listed on players' pages). */
+function renderRated() {
   const rated = $("rated");
-  rated.disabled = !profile;
-  rated.checked = Boolean(profile);
-  $("rated-note").textContent = profile
-    ? t("counts for the leaderboard")
-    : t("sign in with a profile to play rated games");
+  const hidden = $("visibility").value === "private";
+  rated.disabled = !signedIn || hidden;
+  if (rated.disabled) rated.checked = false;
+  $("rated-note").textContent = !signedIn
+    ? t("sign in with a profile to play rated games")
+    : hidden ? t("a private table is not rated") : t("counts for the leaderboard");
 }
 
 async function main() {
@@ -179,6 +188,10 @@ async function main() {
   if (!$("name").value) $("name").value = getName(); // never overwrite what was typed meanwhile
   $("name").addEventListener("change", () => setName($("name").value.trim()));
   renderProfile(getProfile());
+  $("visibility").addEventListener("change", () => {
+    if ($("visibility").value === "public" && signedIn) $("rated").checked = true;
+    renderRated();
+  });
   checkProfile().then((p) => renderProfile(p));
   const data = await api("/api/games");
   games = data.games;
