@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection
 
 from leafpile.games import get_game
+from leafpile.server import db as storage
 from tests.server.live import ThreadServer
 
 SEED = 20261129
@@ -60,3 +67,15 @@ def unchanged(server: ThreadServer, table: str, token: str, before: dict[str, An
     after = snapshot(server, table, token)
     assert after == before
     assert stored_actions(server, table) == before["version"]
+
+
+@contextlib.contextmanager
+def schema_at(db: storage.Database, revision: str, *, down: bool = False) -> Iterator[Connection]:
+    """A transaction on `db` whose schema is first upgraded (or `down`graded) to the Alembic
+    `revision`: an older database, for the tests that upgrade one."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+    with db.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        (command.downgrade if down else command.upgrade)(cfg, revision)
+        yield conn

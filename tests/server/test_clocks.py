@@ -203,20 +203,12 @@ def test_a_restart_mid_turn_keeps_every_turn_based_clock_exact(db_url):
 
 
 def test_a_database_from_before_clocks_upgrades_and_its_tables_load(tmp_path):
-    from pathlib import Path
-
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import text
 
-    import leafpile.server.db as dbmod
+    from tests.server.helpers import schema_at
 
     db = Database(f"sqlite:///{tmp_path / 'old.db'}")
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(dbmod.__file__).parent / "migrations"))
-    with db.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0002")
+    with schema_at(db, "0002") as conn:
         conn.execute(
             text(
                 "INSERT INTO tables (id, game, players, options, seed, status, created_at,"

@@ -282,20 +282,12 @@ def test_the_player_page_has_the_ratings_history_and_games(server):
 def test_a_database_from_before_profiles_upgrades(db_url):
     """Migration 0004 on a database at 0002 with a table in it: the table is unrated, its
     seats have no profile, and profiles and ratings can be stored."""
-    from pathlib import Path
-
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import text
 
-    import leafpile.server.db as server_db
+    from tests.server.helpers import schema_at
 
     db = Database(db_url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(server_db.__file__).parent / "migrations"))
-    with db.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0003")
+    with schema_at(db, "0003") as conn:
         conn.execute(
             text(
                 "INSERT INTO tables (id, game, players, options, seed, status, created_at,"
@@ -310,9 +302,8 @@ def test_a_database_from_before_profiles_upgrades(db_url):
     player_store.create_profile(db, "p1", "Ana", "ana", None, "k" * 64)
     assert player_store.profile_by_key(db, "k" * 64) == player_store.ProfileRow("p1", "Ana", None)
     # and back down and up again (the tables' rows stay where they are)
-    with db.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0003")
+    with schema_at(db, "0003", down=True):
+        pass
     db.migrate()
     (old,) = db.load_tables(["old"])
     assert len(old.seats) == 2

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -235,18 +234,13 @@ def test_the_judge_runs_in_the_workers(lite, monkeypatch):
 
 
 def test_a_database_from_before_reviews_upgrades_and_keeps_its_tables(db_url):
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import text
 
     from leafpile.server import db as storage
+    from tests.server.helpers import schema_at
 
     db = storage.Database(db_url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
-    with db.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0002")
+    with schema_at(db, "0002") as conn:
         conn.execute(
             text(
                 "INSERT INTO tables (id, game, players, options, seed, status, created_at,"

@@ -6,18 +6,14 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import text
 from websockets.sync.client import connect
 
 from leafpile.engine import GameRecord
-from leafpile.server import db as db_module
 from leafpile.server.db import ConflictError, Database
 from leafpile.server.live import HUMAN, PLAYING, open_table
 from leafpile.server.position import LogEntry, Position
@@ -25,12 +21,12 @@ from leafpile.server.protocol import read_new_table
 from leafpile.server.schema import StoredAction
 from leafpile.server.takeback_store import StoredTakeBack, store_take_back
 from leafpile.server.takebacks import can_take_back
+from tests.server.helpers import schema_at
 from tests.server.live import ThreadServer
 from tests.server.test_db import _table
 
 HTTP = httpx.Client(timeout=10)
 SEED = 20261129
-MIGRATIONS = Path(db_module.__file__).parent / "migrations"
 
 
 def _headers(token: str | None) -> dict[str, str]:
@@ -353,11 +349,8 @@ def test_a_database_from_before_take_backs_upgrades_and_its_tables_play_on(db_ur
     """Migration 0005 on a database at 0002: its actions count as played at revision 0 and
     not taken back (none may be undone), and the table takes appends and take-backs again."""
     db = Database(db_url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    with db.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0002")
+    with schema_at(db, "0002"):
+        pass
     with db.engine.begin() as conn:
         conn.execute(
             text(
