@@ -32,6 +32,10 @@ from leafpile.engine import Game, LeafpileError
 from leafpile.i18n import Msg, error_text, localize
 
 # -- simulate ---------------------------------------------------------------------------------
+GamesArg = Annotated[int, typer.Option(help=h(Msg("Number of games.")), min=1)]
+FirstSeedArg = Annotated[
+    int, typer.Option(help=h(Msg("Seed of the first game (then +1 per game).")))
+]
 WorkersArg = Annotated[
     int | None,
     typer.Option(help=h(Msg("Processes (or local Ray CPUs) to use (default: every core).")), min=1),
@@ -89,7 +93,7 @@ def check_backend(backend: str, address: str | None) -> str:
 )
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    games: Annotated[int, typer.Option(help=h(Msg("Number of games.")), min=1)] = 100,
+    games: GamesArg = 100,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -97,9 +101,7 @@ def simulate_command(
         ),
     ] = None,
     players: PlayersArg = None,
-    seed: Annotated[
-        int, typer.Option(help=h(Msg("Seed of the first game (then +1 per game).")))
-    ] = 0,
+    seed: FirstSeedArg = 0,
     option: OptionArg = None,
     workers: WorkersArg = None,
     backend: BackendArg = "local",
@@ -276,7 +278,7 @@ def parse_vary(
 def analyze_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     out: Annotated[Path, typer.Option("--out", help=h(Msg("Folder for the report (index.html).")))],
-    games: Annotated[int, typer.Option(help=h(Msg("Number of games.")), min=1)] = 1000,
+    games: GamesArg = 1000,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -284,9 +286,7 @@ def analyze_command(
         ),
     ] = None,
     players: PlayersArg = None,
-    seed: Annotated[
-        int, typer.Option(help=h(Msg("Seed of the first game (then +1 per game).")))
-    ] = 0,
+    seed: FirstSeedArg = 0,
     option: OptionArg = None,
     vary: Annotated[
         list[str] | None,
