@@ -147,8 +147,9 @@ class Database:
         self.executor.shutdown(wait=False)
 
     # -- between server processes (PostgreSQL) -----------------------------------------------
-    def _announce(self, conn: Connection, kind: str, table_id: str, version: int = 0) -> None:
-        """Tell the other processes (on commit) that `table_id` changed."""
+    def announce(self, conn: Connection, kind: str, table_id: str, version: int = 0) -> None:
+        """Tell the other processes (on commit of `conn`, the transaction that stores the
+        change) that `table_id` changed: every module that stores a change announces it."""
         if self.shared:
             payload = f"{self.origin} {kind} {table_id} {version}"
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
@@ -243,7 +244,7 @@ class Database:
                     for s in row.seats
                 ],
             )
-            self._announce(conn, "new", row.id)
+            self.announce(conn, "new", row.id)
 
     def take_seat(
         self,
@@ -276,7 +277,7 @@ class Database:
             if clock_state is not None:
                 values["clock_state"] = clock_state
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
-            self._announce(conn, "seat", table_id)
+            self.announce(conn, "seat", table_id)
 
     def expire_waiting(self, watched: list[str], cutoff: float) -> list[str]:
         """Mark the waiting tables someone watches as alive, then delete those nobody has
@@ -299,7 +300,7 @@ class Database:
             )
             gone = [r.id for r in deleted]
             for table_id in gone:
-                self._announce(conn, "gone", table_id)
+                self.announce(conn, "gone", table_id)
         return gone
 
     def append_action(
@@ -346,7 +347,7 @@ class Database:
                     )
                     if moved.rowcount != 1:
                         raise ConflictError("the table was taken back meanwhile")
-                    self._announce(conn, "action", a.table_id, a.n + 1 + 2 * a.revision)
+                    self.announce(conn, "action", a.table_id, a.n + 1 + 2 * a.revision)
                     if a.snapshot is not None:
                         conn.execute(snapshots.delete().where(snapshots.c.table_id == a.table_id))
                         conn.execute(

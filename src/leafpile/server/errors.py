@@ -9,21 +9,21 @@ is answered as an internal error with an error id (see `new_error_id`).
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, ClassVar
-
-if TYPE_CHECKING:
-    from leafpile.server.live import LiveTable
+from typing import ClassVar
 
 
 class Refusal(Exception):
     """A request the server will not carry out. `code` names the reason for clients; when
     `table` and `seat` are given, the answer also shows that seat the table as it is now, so a
-    client whose action was stale or illegal can catch up at once."""
+    client whose action was stale or illegal can catch up at once.
+
+    The refusals sit below the tables (every room raises them), so `table` is typed as any
+    object here; the answer (`api.refusals.error_body`) shows it when it is a live table."""
 
     code: ClassVar[str] = "refused"
 
     def __init__(
-        self, message: str, *, table: LiveTable | None = None, seat: int | None = None
+        self, message: str, *, table: object | None = None, seat: int | None = None
     ) -> None:
         super().__init__(message)
         self.message = message

@@ -98,7 +98,7 @@ def error_body(refusal: Refusal, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     message = refusal.message
     text = message.localize(lang) if isinstance(message, i18n.Msg) else str(message)
     out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": text}
-    if refusal.table is not None:
+    if isinstance(refusal.table, LiveTable):
         out["state"] = snapshot(refusal.table, refusal.seat, lang=lang)
     return out
 

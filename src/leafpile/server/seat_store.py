@@ -61,4 +61,4 @@ def store_seat_change(db: Database, change: SeatChange) -> None:
         if change.clock_state is not None:
             values["clock_state"] = change.clock_state
         conn.execute(update(tables).where(tables.c.id == change.table_id).values(**values))
-        db._announce(conn, "seat", change.table_id)
+        db.announce(conn, "seat", change.table_id)

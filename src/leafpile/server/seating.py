@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hmac
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from leafpile.i18n import Msg
 from leafpile.server.clocks import Clocks
@@ -37,9 +37,7 @@ from leafpile.server.errors import (
 from leafpile.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, hash_token, new_token
 from leafpile.server.position import Position
 from leafpile.server.seat_store import SeatChange, store_seat_change
-
-if TYPE_CHECKING:
-    from leafpile.server.tables import TableManager
+from leafpile.server.steps import TableSteps
 
 log = logging.getLogger("leafpile.server")
 
@@ -90,10 +88,10 @@ def _stood_in(table: LiveTable, seat: int, level: str | None, clocks: Clocks | N
 
 
 class Seating:
-    """The seat changes of every table of one `TableManager`."""
+    """The seat changes of every table of one manager (`steps`: what they use of it)."""
 
-    def __init__(self, manager: TableManager) -> None:
-        self.manager = manager
+    def __init__(self, steps: TableSteps) -> None:
+        self.steps = steps
 
     # -- what a person may do --------------------------------------------------------------
     async def join(
@@ -121,11 +119,11 @@ class Seating:
             new_status = PLAYING if len(open_seats) == 1 else None
             clocks = table.clocks
             if clocks is not None and new_status is not None:  # the clocks start now
-                clocks = clocks.started(mover(table), self.manager.now())
+                clocks = clocks.started(mover(table), self.steps.now())
             stored_clocks = clocks.to_json() if clocks is not None and new_status else None
             try:
-                await self.manager.db.run(
-                    self.manager.db.take_seat,
+                await self.steps.db.run(
+                    self.steps.db.take_seat,
                     table.id,
                     seat.seat,
                     name,
@@ -135,8 +133,8 @@ class Seating:
                     player,
                 )
             except ConflictError:
-                if self.manager.db.shared:
-                    await self.manager._catch_up(table)
+                if self.steps.db.shared:
+                    await self.steps.catch_up(table)
                 raise SeatTaken(Msg("that seat has just been taken")) from None
             except STORAGE_ERRORS:
                 log.exception("cannot store a seat of table %s", table.id)
@@ -149,7 +147,7 @@ class Seating:
             if new_status is not None:
                 table.status = new_status
             table.clocks = clocks
-            self._changed(table)
+            self.steps.changed(table)
         return seat.seat, token
 
     async def leave(self, table: LiveTable, token: Any) -> int:
@@ -168,7 +166,7 @@ class Seating:
             await self._store(table, _opened(table, seat, clocks))
             row.name = row.token_hash = row.stand_in = row.player = None
             table.clocks = clocks
-            self._changed(table)
+            self.steps.changed(table)
         return seat
 
     async def come_back(self, table: LiveTable, token: Any) -> int:
@@ -180,7 +178,7 @@ class Seating:
             row = table.seats[seat]
             if row.stand_in is None:
                 return seat
-            now = self.manager.now()
+            now = self.steps.now()
             clocks = None
             if table.clocks is not None:
                 running = seat if table.position.to_move == seat else table.clocks.running
@@ -191,7 +189,7 @@ class Seating:
                 table.bot_task = None
             row.stand_in = None
             table.clocks = clocks
-            self._changed(table)
+            self.steps.changed(table)
         return seat
 
     async def remove(self, table: LiveTable, host: Any, seat: Any) -> None:
@@ -216,7 +214,7 @@ class Seating:
                 raise AlreadyActed(Msg("that player has acted already and cannot be removed"))
             clocks = None
             if table.clocks is not None:
-                clocks = table.clocks.stopped(self.manager.now()).reset(seat)
+                clocks = table.clocks.stopped(self.steps.now()).reset(seat)
             new_status = WAITING if table.status == PLAYING else None
             await self._store(table, _opened(table, seat, clocks, new_status))
             row.name = row.token_hash = row.stand_in = row.player = None
@@ -226,7 +224,7 @@ class Seating:
                 table.bot_task.cancel()
                 table.bot_task = None
             table.clocks = clocks
-            self._changed(table)
+            self.steps.changed(table)
 
     # -- clocks ------------------------------------------------------------------------------
     async def before_person_acts(self, table: LiveTable, seat: int) -> None:
@@ -250,8 +248,8 @@ class Seating:
         seat = table.person_to_move()
         if seat is None or table.clocks is None or table.clocks.running != seat:
             return
-        if table.clocks.remaining(seat, self.manager.now()) > 0:
-            self.manager.timekeeper.watch(table)
+        if table.clocks.remaining(seat, self.steps.now()) > 0:
+            self.steps.watch(table)
             return
         log.info("table %s: seat %d ran out of time; a bot stands in", table.id, seat)
         await self._stand_in(table, seat)
@@ -271,14 +269,14 @@ class Seating:
         level = table.replacement or DEFAULT_REPLACEMENT
         clocks = table.clocks
         if clocks is not None and clocks.running == seat:
-            clocks = clocks.stopped(self.manager.now())  # charged to the end (zero: timed out)
+            clocks = clocks.stopped(self.steps.now())  # charged to the end (zero: timed out)
         await self._store(table, _stood_in(table, seat, level, clocks))
         row.stand_in = level
         table.clocks = clocks
-        self._changed(table)
+        self.steps.changed(table)
 
     async def _store(self, table: LiveTable, change: SeatChange) -> None:
-        db = self.manager.db
+        db = self.steps.db
         try:
             await db.run(store_seat_change, db, change)
         except ConflictError:
@@ -286,8 +284,3 @@ class Seating:
         except STORAGE_ERRORS:
             log.exception("cannot store a seat change of table %s", table.id)
             raise StorageFailed(Msg("the change could not be stored, so it was not made")) from None
-
-    def _changed(self, table: LiveTable) -> None:
-        self.manager.publish(table)
-        self.manager.seat_bots.schedule(table)
-        self.manager.timekeeper.watch(table)

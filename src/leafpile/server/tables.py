@@ -133,7 +133,7 @@ class TableManager:
                 await self._load_new(table_id)
                 continue
             async with self.tables[table_id].lock:
-                await self._catch_up(self.tables[table_id])
+                await self.catch_up(self.tables[table_id])
         if self.broken:
             log.error(
                 "%d table(s) set aside, not served (see their tracebacks above): %s",
@@ -221,8 +221,26 @@ class TableManager:
             log.info("put away %d idle game(s) in play", len(idle))
         return [t.id for t in idle]
 
+    def changed(self, table: LiveTable) -> None:
+        """The one step after every change of a table, once it is stored and applied here:
+        a new table, an action, a seat change, a take-back, or what another process stored.
+        A finished table joins the cold ones (`_keep_cold`), everyone listening hears of it
+        (`publish`), the bot to move (if any) is scheduled, and the running clock's deadline
+        is watched. Each part is a no-op where it does not apply: nobody listens to a table
+        just created, a table in play is not cold, a change that leaves the clocks as they
+        were (a take-back within a turn) only notes the same deadline again."""
+        self._keep_cold(table)
+        self.publish(table)
+        self.seat_bots.schedule(table)
+        self.timekeeper.watch(table)
+
+    def watch(self, table: LiveTable) -> None:
+        """Note `table`'s deadline again, its clocks unchanged (see `Seating.expire`)."""
+        self.timekeeper.watch(table)
+
     def publish(self, table: LiveTable) -> None:
-        """Tell everyone listening that `table` changed (and note when, for `put_away_idle`)."""
+        """Tell everyone listening that `table` changed (and note when, for `put_away_idle`):
+        a part of `changed`, and alone when only a seat's presence changed."""
         table.last_change = time.time()
         self._broadcast(table)
 
@@ -263,7 +281,7 @@ class TableManager:
             raise Damaged(Msg("this table's stored log is damaged; it is set aside"))
         if self.db.shared:  # what other processes announced while it loaded went unheard
             async with table.lock:
-                await self._catch_up(table)
+                await self.catch_up(table)
         self._keep_cold(table)
         self.seat_bots.schedule(table)
         return table
@@ -301,8 +319,7 @@ class TableManager:
                 Msg("the table could not be stored, so it was not opened")
             ) from None
         self.tables[table.id] = table
-        self.seat_bots.schedule(table)
-        self.timekeeper.watch(table)
+        self.changed(table)  # nobody listens yet: only its bots and its clock start
         return table, token
 
     # -- acting ---------------------------------------------------------------------------------
@@ -321,18 +338,22 @@ class TableManager:
             raise NoToken(Msg("this needs your seat token"))
         seat = table.seat_of(token)
         if seat is None and self.db.shared:  # taken through another process, maybe
-            await self._catch_up(table)
+            await self.catch_up(table)
             seat = table.seat_of(token)
         if seat is None:
             raise BadToken(Msg("that token holds no seat at this table"))
         if version > table.version and self.db.shared:  # others played on: catch up
-            await self._catch_up(table)
+            await self.catch_up(table)
         await self.seating.before_person_acts(table, seat)
         return seat
 
     async def take_back(self, table: LiveTable, token: Any, version: int) -> int:
-        """Take back the last decision of the seat holding `token` (takebacks.py)."""
-        return await takebacks.take_back(self, table, token, version)
+        """Take back the last decision of the seat holding `token`, seen at `version`
+        (takebacks.py); returns the seat. Refusals change nothing."""
+        async with table.lock:
+            seat = await self.acting_seat(table, token, version)
+            await takebacks.take_back(self, table, seat, version)
+        return seat
 
     async def seat_for(self, table: LiveTable, token: Any) -> int | None:
         """The seat holding `token` (None: none), after catching up with the other server
@@ -340,7 +361,7 @@ class TableManager:
         seat = table.seat_of(token) if isinstance(token, str) else None
         if seat is None and token and self.db.shared:
             async with table.lock:
-                await self._catch_up(table)
+                await self.catch_up(table)
             seat = table.seat_of(token)
         return seat
 
@@ -377,13 +398,13 @@ class TableManager:
         try:
             async with table.lock:
                 table.catching_up = False
-                await self._catch_up(table)
+                await self.catch_up(table)
         except StorageFailed:  # logged; the next change or request catches up instead
             pass
         except Exception:  # a background task must not die silently
             log.exception("catching table %s up failed (error id %s)", table.id, new_error_id())
 
-    async def _catch_up(self, table: LiveTable) -> None:
+    async def catch_up(self, table: LiveTable) -> None:
         """Bring the copy of `table` here up to the database: seats taken and actions
         stored through other processes (the table's lock is held). Each action is checked
         against the rules as at start-up; its log lines come stored with it."""
@@ -395,10 +416,7 @@ class TableManager:
         if changes is not None and changes.revision != table.revision:
             await takebacks.reload(self, table)  # a take-back elsewhere: the log was cut
         elif changes is not None and table.catch_up(changes):
-            self._keep_cold(table)
-            self.publish(table)
-            self.seat_bots.schedule(table)
-            self.timekeeper.watch(table)
+            self.changed(table)
 
     async def _play_locked(self, table: LiveTable, seat: int, version: int, text: str) -> None:
         async with table.lock:
@@ -443,7 +461,7 @@ class TableManager:
         except ConflictError:  # another server process stored this number first
             if not self.db.shared:
                 raise Conflict(Msg("another action was stored first; reload the table")) from None
-            await self._catch_up(table)
+            await self.catch_up(table)
             raise StaleVersion(
                 Msg(
                     "another action was stored first: the table is at version {now}",
@@ -462,11 +480,8 @@ class TableManager:
             table.played_by[n] = stand_in
         table.clocks = clocks
         table.advance(position, notation, entry, undoable)
-        self._keep_cold(table)
-        self.publish(table)
-        self.seat_bots.schedule(table)
-        self.timekeeper.watch(table)
-        if finished:
+        self.changed(table)
+        if finished:  # rated here, by the process that stored the last action (only)
             self.on_finish(table)
 
     # -- listeners ------------------------------------------------------------------------------

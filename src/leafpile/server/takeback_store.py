@@ -70,4 +70,4 @@ def store_take_back(db: Database, row: StoredTakeBack) -> None:
             )
         )
         # the version clients see after it: n actions, revision + 1 take-backs
-        db._announce(conn, "undo", row.table_id, row.n + 2 * (row.revision + 1))
+        db.announce(conn, "undo", row.table_id, row.n + 2 * (row.revision + 1))

@@ -20,7 +20,6 @@ import asyncio
 import json
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 from leafpile.i18n import Msg
 from leafpile.server.db import STORAGE_ERRORS, ConflictError
@@ -32,11 +31,9 @@ from leafpile.server.errors import (
 )
 from leafpile.server.live import HUMAN, PLAYING, LiveTable, rebuild
 from leafpile.server.position import LogEntry, Position
+from leafpile.server.steps import TableSteps
 from leafpile.server.takeback_log import TakeBackEntry, last_action_entry, take_back_lines
 from leafpile.server.takeback_store import StoredTakeBack, store_take_back
-
-if TYPE_CHECKING:
-    from leafpile.server.tables import TableManager
 
 log = logging.getLogger("leafpile.server")
 
@@ -55,17 +52,9 @@ def can_take_back(table: LiveTable, audience: int | None) -> bool:
     )
 
 
-async def take_back(manager: TableManager, table: LiveTable, token: Any, version: int) -> int:
-    """Take back the last decision of the seat holding `token`, seen at `version`; returns
-    the seat. Refusals change nothing."""
-    async with table.lock:
-        seat = await manager.acting_seat(table, token, version)
-        await _take_back(manager, table, seat, version)
-    return seat
-
-
-async def _take_back(manager: TableManager, table: LiveTable, seat: int, version: int) -> None:
-    """Check, commit, then undo in memory (the table's lock is held)."""
+async def take_back(steps: TableSteps, table: LiveTable, seat: int, version: int) -> None:
+    """Take back the last decision of `seat`, seen at `version`: check, commit, then undo in
+    memory (the table's lock is held; `TableManager.take_back` found the seat)."""
     table.check_turn(seat, version)
     if not can_take_back(table, seat):
         raise NoTakeBack(
@@ -88,11 +77,11 @@ async def _take_back(manager: TableManager, table: LiveTable, seat: int, version
     entry = TakeBackEntry.of(seat, take_back_lines(position, table.game, action, seat))
     row = StoredTakeBack(table.id, n, seat, notation, table.revision, json.dumps(entry.items))
     try:
-        await manager.db.run(store_take_back, manager.db, row)
+        await steps.db.run(store_take_back, steps.db, row)
     except ConflictError:  # another process moved the table first
-        if not manager.db.shared:
+        if not steps.db.shared:
             raise Conflict(Msg("the table moved on first; reload it")) from None
-        await manager._catch_up(table)
+        await steps.catch_up(table)
         raise StaleVersion(
             Msg("the table moved on first: it is at version {now}", now=table.version),
             table=table,
@@ -103,8 +92,7 @@ async def _take_back(manager: TableManager, table: LiveTable, seat: int, version
         raise StorageFailed(Msg("the take-back could not be stored, so nothing changed")) from None
     # committed: now it is true
     undo(table, position, entry)
-    manager.publish(table)
-    manager.seat_bots.schedule(table)
+    steps.changed(table)
 
 
 def undo(table: LiveTable, position: Position, entry: LogEntry) -> None:
@@ -125,11 +113,11 @@ def undo(table: LiveTable, position: Position, entry: LogEntry) -> None:
         listener.log_sent = min(listener.log_sent, cut)
 
 
-async def reload(manager: TableManager, table: LiveTable) -> None:
+async def reload(steps: TableSteps, table: LiveTable) -> None:
     """Another process took an action back: this copy's log was cut, so it is rebuilt from
     the database (the table's lock is held) and every client gets the whole log again."""
     try:
-        loaded = await manager.db.run(manager.db.load_tables, [table.id])
+        loaded = await steps.db.run(steps.db.load_tables, [table.id])
     except STORAGE_ERRORS:
         log.exception("cannot read table %s", table.id)
         raise StorageFailed(Msg("the table could not be read; try again")) from None
@@ -148,6 +136,4 @@ async def reload(manager: TableManager, table: LiveTable) -> None:
     table.clocks = fresh.clocks
     for listener in table.listeners:
         listener.log_sent = 0
-    manager.publish(table)
-    manager.seat_bots.schedule(table)
-    manager.timekeeper.watch(table)
+    steps.changed(table)
