@@ -20,7 +20,7 @@ import pytest
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.games.momiji.components import KIND_NAMES
-from leafpile.server.protocol import snapshot
+from leafpile.server.api.snapshots import snapshot
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
 pytestmark = pytest.mark.browser

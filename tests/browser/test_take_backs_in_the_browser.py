@@ -1,7 +1,7 @@
 """The Undo button of the table page (web/table.js, every game): enabled only when the server
 says the seat to move may take its last decision back; two decisions of a Momiji turn (a
 compost and its first card) taken back by clicks, the log saying so; disabled again once a
-decision reveals cards. The server's own checks are in tests/server/test_take_backs.py."""
+decision reveals cards. The server's own checks are in tests/server/tables/test_take_backs.py."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ import pytest
 
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
-from leafpile.server.protocol import snapshot
+from leafpile.server.api.snapshots import snapshot
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
 pytestmark = pytest.mark.browser

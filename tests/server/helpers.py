@@ -13,7 +13,7 @@ from alembic.config import Config
 from sqlalchemy import Connection
 
 from leafpile.games import get_game
-from leafpile.server import db as storage
+from leafpile.server.store import db as storage
 from tests.server.live import ThreadServer
 
 SEED = 20261129

@@ -4,6 +4,6 @@
 """
 
 from leafpile.server.app import create_app, serve
-from leafpile.server.context import RateLimit
+from leafpile.server.http.guards import RateLimit
 
 __all__ = ["RateLimit", "create_app", "serve"]

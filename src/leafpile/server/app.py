@@ -21,13 +21,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from leafpile.server import analysis_routes, player_routes, protocol, routes
-from leafpile.server.bots import BotPool
-from leafpile.server.context import Context, RateLimit
-from leafpile.server.db import Database, normalise_url
-from leafpile.server.protocol import BODY_MAX
-from leafpile.server.tables import IDLE_TTL, WAITING_TTL, TableManager
-from leafpile.server.ws import table_socket
+from leafpile.server.api import snapshots
+from leafpile.server.api.checks import BODY_MAX
+from leafpile.server.http import analysis_routes, endpoints, pages, player_routes, table_routes
+from leafpile.server.http.guards import Context, RateLimit
+from leafpile.server.http.sockets import table_socket
+from leafpile.server.store.db import Database, normalise_url
+from leafpile.server.tables.manager import IDLE_TTL, WAITING_TTL, TableManager
+from leafpile.server.workers import BotPool
 
 #: Sent with every HTTP answer. The pages load ES modules, styles and pictures from this
 #: server only and talk to it by `fetch` and WebSocket ('self' covers ws: and wss: of the same
@@ -97,7 +98,7 @@ def create_app(
         Database(db_url),
         BotPool(bot_workers),
         bot_delay=bot_delay,
-        publish=protocol.broadcast,
+        publish=snapshots.broadcast,
         waiting_ttl=waiting_ttl,
         idle_ttl=idle_ttl,
         now=now,
@@ -116,27 +117,27 @@ def create_app(
 
     app = Starlette(
         routes=[
-            Route("/", routes.lobby_page),
-            Route("/table/{table_id}", routes.table_page),
-            Route("/replay/{table_id}", routes.replay_page),
-            Route("/rules/{game}", routes.rules_page),
-            Route("/api/i18n/{lang}", routes.api_i18n),
-            Route("/api/rules/{game}/{lang}", routes.api_rules),
-            Route("/games/{game}/{kind}/{path:path}", routes.game_file),
-            Route("/api/games", routes.api_games),
-            Route("/api/openapi.json", routes.api_openapi),
-            Route("/api/tables", routes.api_tables, methods=["GET"]),
-            Route("/api/tables", routes.api_create, methods=["POST"]),
-            Route("/api/tables/{table_id}", routes.api_table),
-            Route("/api/tables/{table_id}/summary", routes.api_table_summary),
-            Route("/api/tables/{table_id}/seats", routes.api_join, methods=["POST"]),
-            Route("/api/tables/{table_id}/actions", routes.api_act, methods=["POST"]),
-            Route("/api/tables/{table_id}/leave", routes.api_leave, methods=["POST"]),
-            Route("/api/tables/{table_id}/return", routes.api_come_back, methods=["POST"]),
-            Route("/api/tables/{table_id}/remove", routes.api_remove, methods=["POST"]),
-            Route("/api/tables/{table_id}/undo", routes.api_take_back, methods=["POST"]),
-            Route("/api/tables/{table_id}/replay", routes.api_replay),
-            Route("/api/tables/{table_id}/record", routes.api_record),
+            Route("/", pages.lobby_page),
+            Route("/table/{table_id}", pages.table_page),
+            Route("/replay/{table_id}", pages.replay_page),
+            Route("/rules/{game}", pages.rules_page),
+            Route("/api/i18n/{lang}", pages.api_i18n),
+            Route("/api/rules/{game}/{lang}", pages.api_rules),
+            Route("/games/{game}/{kind}/{path:path}", pages.game_file),
+            Route("/api/games", pages.api_games),
+            Route("/api/openapi.json", pages.api_openapi),
+            Route("/api/tables", table_routes.api_tables, methods=["GET"]),
+            Route("/api/tables", table_routes.api_create, methods=["POST"]),
+            Route("/api/tables/{table_id}", table_routes.api_table),
+            Route("/api/tables/{table_id}/summary", table_routes.api_table_summary),
+            Route("/api/tables/{table_id}/seats", table_routes.api_join, methods=["POST"]),
+            Route("/api/tables/{table_id}/actions", table_routes.api_act, methods=["POST"]),
+            Route("/api/tables/{table_id}/leave", table_routes.api_leave, methods=["POST"]),
+            Route("/api/tables/{table_id}/return", table_routes.api_come_back, methods=["POST"]),
+            Route("/api/tables/{table_id}/remove", table_routes.api_remove, methods=["POST"]),
+            Route("/api/tables/{table_id}/undo", table_routes.api_take_back, methods=["POST"]),
+            Route("/api/tables/{table_id}/replay", table_routes.api_replay),
+            Route("/api/tables/{table_id}/record", table_routes.api_record),
             Route("/leaderboard/{game}", player_routes.leaderboard_page),
             Route("/player/{name}", player_routes.player_page),
             Route("/api/profiles", player_routes.api_create_profile, methods=["POST"]),
@@ -152,7 +153,7 @@ def create_app(
             ),
             Route("/api/tables/{table_id}/explore", analysis_routes.api_explore, methods=["POST"]),
             WebSocketRoute("/ws/tables/{table_id}", table_socket),
-            Mount("/static", StaticFiles(directory=routes.WEB_DIR), name="static"),
+            Mount("/static", StaticFiles(directory=endpoints.WEB_DIR), name="static"),
         ],
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],

@@ -1,7 +1,7 @@
 """Why the server refuses a request, in its own terms.
 
 The table layer raises these without knowing of HTTP; the protocol layer
-(`leafpile.server.protocol.STATUS`) maps each `code` to an HTTP status or a WebSocket error
+(`leafpile.server.api.refusals.STATUS`) maps each `code` to an HTTP status or a WebSocket error
 message. A refused request has changed nothing. Anything that is not a `Refusal` is a bug and
 is answered as an internal error with an error id (see `new_error_id`).
 """

@@ -1,0 +1,144 @@
+"""What each audience is shown: a table's snapshot (built from the views its `Position`
+computed once), the lobby's summary, the pushes to a table's listeners and the games list."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from leafpile import i18n
+from leafpile.bots import BOTS
+from leafpile.games import GAMES
+from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, PLAYING, LiveTable
+from leafpile.server.tables.takebacks import can_take_back
+
+
+def seats_public(table: LiveTable) -> list[dict[str, Any]]:
+    connected = table.connected_seats()
+    acted = {entry.seat for entry in table.log}
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "bot": s.bot,
+            "name": table.seat_name(s),
+            "open": s.kind == HUMAN and s.token_hash is None,
+            "connected": s.kind == BOT or s.seat in connected,
+            "stand_in": s.stand_in,  # the bot level playing for a person who left or timed out
+            "acted": s.seat in acted,  # a player who acted cannot be removed
+            "profile": s.player is not None,  # the name links to the player's page
+        }
+        for s in table.seats
+    ]
+
+
+def summary(table: LiveTable) -> dict[str, Any]:
+    """What the lobby lists: nothing hidden."""
+    to_move = table.position.to_move
+    return {
+        "id": table.id,
+        "game": table.game.info.name,
+        "title": table.game.info.title,
+        "players": table.players,
+        "options": table.options,
+        "status": table.status,
+        "version": table.version,
+        "to_move": to_move if to_move >= 0 and table.status == PLAYING else None,
+        "seats": seats_public(table),
+        "created_at": table.created_at,
+        "clock": table.clocks.rule.describe() if table.clocks is not None else None,
+        "rated": table.rated,
+    }
+
+
+def snapshot(
+    table: LiveTable, audience: int | None, log_from: int = 0, lang: str = i18n.DEFAULT
+) -> dict[str, Any]:
+    """Everything `audience` (a seat, None: spectator) may know about the table now.
+
+    `log` holds the log entries from `log_start` = `log_from` on (a live client that has the
+    earlier ones gets only the new ones, so long games do not resend their history). Views,
+    scores and extras come ready from the table's `Position`: nothing of the game runs here."""
+    position = table.position
+    seen = position.seen_by(audience)
+    to_move = position.to_move
+    acting = table.status == PLAYING and to_move >= 0
+    person = acting and table.bot_of(to_move) is None  # not a bot standing in
+    return {
+        "type": "state",
+        "table": table.id,
+        "game": table.game.info.name,
+        "title": table.game.info.title,
+        "status": table.status,
+        "version": position.version,
+        "players": table.players,
+        "options": table.options,
+        "you": audience,
+        "seats": seats_public(table),
+        "to_move": to_move if acting else None,
+        "view": seen.data,
+        "legal": position.legal if person and audience == to_move else [],
+        "take_back": can_take_back(table, audience),
+        "log_start": log_from,
+        "log": [
+            {"seat": e.seat, **served_in(e.item_for(audience), lang)} for e in table.log[log_from:]
+        ],
+        "scores": seen.scores,
+        "winners": position.winners if table.status == FINISHED else None,
+        "extras": i18n.localize_tree(seen.extras, lang) if lang != i18n.DEFAULT else seen.extras,
+        "lang": lang,
+        "private": table.private,
+        "replacement": table.replacement,
+        "clock": table.clocks.public(table.now()) if table.clocks is not None else None,
+        "parts": table.parts() if table.status == FINISHED else None,
+        "rated": table.rated,
+        "analysis_of": table.analysis_of,  # a private analysis table (not rated) explores it
+    }
+
+
+def served_in(item: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A stored log item (`served_line`) with its text in `lang`, from its message form."""
+    if lang == i18n.DEFAULT or "msg" not in item:
+        return item
+    return {**item, "text": i18n.localize_json(item["msg"], lang)}
+
+
+def broadcast(table: LiveTable) -> None:
+    """Queue each listener its own snapshot: one snapshot (and one JSON text) per audience
+    and log position, however many clients share them."""
+    cache: dict[tuple[int | None, int, str], str] = {}
+    for lst in list(table.listeners):
+        key = (lst.seat, min(lst.log_sent, len(table.log)), lst.lang)
+        text = cache.get(key)
+        if text is None:
+            text = cache[key] = json.dumps(snapshot(table, *key))
+        lst.send(text)
+        lst.log_sent = len(table.log)
+
+
+def games_list() -> dict[str, Any]:
+    """The games with their options and whether they have a browser renderer; bot names."""
+    out = []
+    for game in GAMES.values():
+        info = game.info
+        out.append(
+            {
+                "name": info.name,
+                "title": info.title,
+                "summary": info.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "renderer": game.renderer_dir() is not None,
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+                        "help": o.help,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "players": list(o.players) if o.players is not None else None,
+                    }
+                    for o in info.options
+                ],
+            }
+        )
+    return {"games": out, "bots": sorted(BOTS)}

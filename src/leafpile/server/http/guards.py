@@ -1,0 +1,131 @@
+"""What the transports share: the tables, the server's policies and the flooding guards.
+
+HTTP requests are limited per client address and WebSocket messages per connection (token
+buckets); opening tables and sockets has its own limits, so one client cannot fill the
+server's memory or the lobby.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from leafpile.i18n import Msg
+from leafpile.server.analysis.replays import ReplayCache
+from leafpile.server.analysis.reviews import Reviews
+from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
+from leafpile.server.players.profiles import Profiles
+from leafpile.server.players.ratings import Ratings
+from leafpile.server.tables.live_table import HUMAN, LiveTable, NewTable
+from leafpile.server.tables.manager import TableManager
+
+
+@dataclass
+class RateLimit:
+    """Flooding guard: a token bucket per client (HTTP: per address; WebSocket: per
+    connection). `rate` messages per second on average, bursts up to `burst`."""
+
+    rate: float = 20.0
+    burst: float = 60.0
+    #: WebSockets open at once from one address (when `enabled`), and on one table (always).
+    sockets_per_address: int = 32
+    sockets_per_table: int = 256
+    #: Messages waiting for one slow WebSocket client before it is dropped (always).
+    outbox: int = 64
+    #: Tables one address may open (when `enabled`): a bucket of `tables_burst` refilled at
+    #: `tables_rate` a second, and at most `open_tables` waiting for players at once.
+    tables_rate: float = 0.1
+    tables_burst: float = 10.0
+    open_tables: int = 8
+    enabled: bool = True
+
+
+class Bucket:
+    def __init__(self, limit: RateLimit) -> None:
+        self.limit = limit
+        self.tokens = limit.burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        if not self.limit.enabled:
+            return True
+        now = time.monotonic()
+        self.tokens = min(self.limit.burst, self.tokens + (now - self.at) * self.limit.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def flooding() -> Flooding:
+    return Flooding(Msg("too many requests: slow down"))
+
+
+@dataclass
+class Context:
+    """What the transports share: the tables, the server's policies and the HTTP buckets."""
+
+    manager: TableManager
+    limit: RateLimit
+    allow_client_seed: bool = False
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+    sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
+    replays: ReplayCache = field(default_factory=ReplayCache)
+    table_buckets: dict[str, Bucket] = field(default_factory=dict)
+    reviews: Reviews = field(default_factory=Reviews)
+    profiles: Profiles = field(init=False)
+    ratings: Ratings = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.profiles = Profiles(self.manager.db, limits_on=self.limit.enabled)
+        self.ratings = Ratings(self.manager)
+
+    def guard(self, client: str) -> None:
+        """Refuse a client address that floods the HTTP API."""
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            bucket = self.buckets[client] = Bucket(self.limit)
+        if not bucket.take():
+            raise flooding()
+
+    def guard_create(self, client: str, new: NewTable) -> None:
+        """Refuse a client address that opens tables faster than people do, or that has
+        too many waiting for players already (when `new` would wait too)."""
+        if not self.limit.enabled:
+            return
+        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
+        if waits and self.manager.open_tables_of(client) >= self.limit.open_tables:
+            raise TooManyTables(
+                Msg.plural(
+                    "you have {n} table waiting for players already",
+                    "you have {n} tables waiting for players already",
+                    self.limit.open_tables,
+                )
+            )
+        bucket = self.table_buckets.get(client)
+        if bucket is None:
+            if len(self.table_buckets) > 10_000:
+                self.table_buckets.clear()
+            rate = RateLimit(rate=self.limit.tables_rate, burst=self.limit.tables_burst)
+            bucket = self.table_buckets[client] = Bucket(rate)
+        if not bucket.take():
+            raise Flooding(Msg("you have opened many tables lately: wait a little"))
+
+    def open_socket(self, client: str, table: LiveTable) -> None:
+        """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""
+        if len(table.listeners) >= self.limit.sockets_per_table:
+            raise TooManySockets(Msg("this table has as many watchers as it can take; try later"))
+        held = self.sockets.get(client, 0)
+        if self.limit.enabled and held >= self.limit.sockets_per_address:
+            raise TooManySockets(Msg("too many connections from your address; close some"))
+        self.sockets[client] = held + 1
+
+    def close_socket(self, client: str) -> None:
+        held = self.sockets.get(client, 0) - 1
+        if held > 0:
+            self.sockets[client] = held
+        else:
+            self.sockets.pop(client, None)

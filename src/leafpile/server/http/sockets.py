@@ -1,0 +1,178 @@
+"""The WebSocket transport: a live table's pushes, and actions sent over the socket.
+
+Client -> server: `hello` (a seat token or null), `action`, `ping`. Server -> client: the
+audience's snapshot after every change, `error` (a refusal, or an internal error with its
+id) and `pong`. One task sends (from the connection's bounded outbox), the handler receives.
+A client that does not read its messages is dropped once its outbox is full, so a slow or
+stalled client costs the server a bounded amount of memory and never slows the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any, cast
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
+
+from leafpile.i18n import Msg
+from leafpile.server.api import checks, refusals, snapshots
+from leafpile.server.errors import BadRequest, BadToken, Refusal
+from leafpile.server.http.guards import Bucket, Context, flooding
+from leafpile.server.tables.live_table import Listener, LiveTable
+
+NOT_FOUND_CLOSE = 4404  # close code after "no such table"
+TOO_MANY_CLOSE = 4429  # close code after "too many sockets" (on the table, or from the address)
+UNSUPPORTED_CLOSE = 1003  # close code after a binary frame (RFC 6455: data it cannot accept)
+SLOW_CLOSE = 1013  # close code for a client that does not read its messages ("try again later")
+FLOOD_STRIKES = 50  # refused messages past the rate before the connection is closed
+GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client has gone
+CLOSE_WAIT = 5.0  # seconds a closing handshake may take before the connection is dropped
+
+
+class Connection:
+    """One client watching (or playing at) one table."""
+
+    def __init__(self, ctx: Context, websocket: WebSocket, table: LiveTable) -> None:
+        self.ctx = ctx
+        self.websocket = websocket
+        self.table = table
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=ctx.limit.outbox)
+        self.listener = Listener(None, self.queue)
+        self.token: str | None = None
+        self.bucket = Bucket(ctx.limit)
+        self.strikes = 0
+        self.dropped = False
+        self.sender: asyncio.Task[None] | None = None
+        self.closing: asyncio.Task[None] | None = None
+
+    def queue(self, text: str) -> None:
+        """Queue one message; a client whose outbox is full is dropped instead."""
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop()
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.queue(json.dumps(message))
+
+    def drop(self) -> None:
+        """Stop sending to a client that does not keep up, and close its connection (it
+        reconnects and gets the table afresh)."""
+        self.dropped = True
+        if self.sender is not None:
+            self.sender.cancel()
+        loop = asyncio.get_running_loop()
+        # after the push that found the outbox full is over (not inside it)
+        loop.call_soon(self.ctx.manager.unlisten, self.table, self.listener)
+        self.closing = loop.create_task(self.close(SLOW_CLOSE, "too slow: reconnect"))
+
+    async def close(self, code: int, reason: str) -> None:
+        # The client may be gone, or the connection closed already: then there is no one to
+        # tell (Starlette says so with a RuntimeError).
+        with contextlib.suppress(*GONE, RuntimeError, TimeoutError):
+            await asyncio.wait_for(self.websocket.close(code=code, reason=reason), CLOSE_WAIT)
+
+    async def run(self) -> None:
+        self.sender = asyncio.create_task(self._pump())
+        self.ctx.manager.listen(self.table, self.listener)
+        self.push(snapshots.snapshot(self.table, None))  # to this client only
+        self.listener.log_sent = len(self.table.log)
+        try:
+            while not self.dropped:
+                message = await self.websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                text = message.get("text")
+                if text is None:  # a binary frame: this protocol is JSON text only
+                    await self.close(UNSUPPORTED_CLOSE, "send JSON text")
+                    return
+                try:
+                    if not await self._within_rate(text):
+                        return
+                    await self.handle(text)
+                except Refusal as e:
+                    self.push(refusals.error_body(e, self.listener.lang))
+                except Exception as e:  # logged with its traceback and an id, answered
+                    self.push(refusals.internal_error(e, f"websocket of table {self.table.id}"))
+        finally:
+            self.ctx.manager.unlisten(self.table, self.listener)
+            self.sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sender
+
+    async def _within_rate(self, text: str) -> bool:
+        """Refuse a message over the size limit or the rate; False once the client has
+        flooded long enough to be disconnected."""
+        checks.check_size(text, "message")
+        if self.bucket.take():
+            return True
+        self.strikes += 1
+        if self.strikes > FLOOD_STRIKES:
+            await self.close(1008, "flooding")
+            return False
+        raise flooding()
+
+    async def handle(self, text: str) -> None:
+        msg = checks.parse_json(text, "message")
+        if not isinstance(msg, dict):
+            raise BadRequest(Msg("send a JSON object"))
+        kind = msg.get("type")
+        if kind == "hello":
+            self.listener.lang = checks.read_lang(msg.get("lang"))
+            await self.hello(msg.get("token"))
+        elif kind == "action":
+            version, action = checks.read_action(msg, self.table)
+            await self.ctx.manager.act(self.table, self.token, version, action)
+        elif kind == "undo":
+            version = checks.read_take_back(msg, self.table)
+            await self.ctx.manager.take_back(self.table, self.token, version)
+        elif kind == "ping":
+            self.push({"type": "pong"})
+        else:
+            raise BadRequest(Msg("unknown message type {kind!r}", kind=str(kind)[:40]))
+
+    async def hello(self, given: Any) -> None:
+        """Speak for the seat holding `given` (null: watch as a spectator)."""
+        table = self.table
+        seat = await self.ctx.manager.seat_for(table, given)
+        if given and seat is None:
+            raise BadToken(Msg("that token holds no seat here"))
+        self.token = given if seat is not None else None
+        self.listener.log_sent = len(table.log)
+        self.push(snapshots.snapshot(table, seat, lang=self.listener.lang))
+        self.ctx.manager.speak_for(table, self.listener, seat)
+
+    async def _pump(self) -> None:
+        """Send the outbox in order until the connection ends (or the client has gone)."""
+        while True:
+            text = await self.outbox.get()
+            try:
+                await self.websocket.send_text(text)
+            except GONE:
+                return  # the client left; the receiving side ends the connection
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    ctx = cast(Context, websocket.app.state.ctx)
+    await websocket.accept()
+    try:
+        table = await ctx.manager.find(websocket.path_params["table_id"])
+    except Refusal as e:
+        await websocket.send_json(refusals.error_body(e))
+        await websocket.close(code=NOT_FOUND_CLOSE)
+        return
+    client = websocket.client.host if websocket.client else "?"
+    try:
+        ctx.open_socket(client, table)
+    except Refusal as e:
+        await websocket.send_json(refusals.error_body(e))
+        await websocket.close(code=TOO_MANY_CLOSE, reason=e.code)
+        return
+    try:
+        await Connection(ctx, websocket, table).run()
+    finally:
+        ctx.close_socket(client)

@@ -1,0 +1,473 @@
+"""A live table: one match in memory with its seats, tokens, listeners and log, and how it is
+rebuilt from its stored rows (the domain layer; `tables.py` holds the manager of all tables)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from leafpile.engine import Action, GameRecord, InvalidStateError, LeafpileError, State
+from leafpile.engine.game import Game
+from leafpile.engine.match import Match
+from leafpile.engine.options import OptionValue
+from leafpile.games import get_game
+from leafpile.i18n import Msg, error_text
+from leafpile.server.errors import (
+    BadOptions,
+    Conflict,
+    GameOver,
+    NotFinished,
+    NotStarted,
+    NotYourTurn,
+    StaleVersion,
+)
+from leafpile.server.store.schema import LoadedTable, SeatRow, TableChanges, TableRow, TableSettings
+from leafpile.server.tables.clocks import ClockRule, Clocks
+from leafpile.server.tables.position import LogEntry, Position, audience_views
+from leafpile.server.tables.takeback_log import TakeBackEntry, merge_log
+
+log = logging.getLogger("leafpile.server")
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+HUMAN, BOT = "human", "bot"
+SNAPSHOT_EVERY = 32  # actions between stored snapshots (and one when a game ends)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> tuple[str, str]:
+    """A seat's secret and the digest the database keeps (never the secret itself)."""
+    token = secrets.token_urlsafe(24)
+    return token, hash_token(token)
+
+
+@dataclass
+class Listener:
+    """One connected client: the seat it speaks for (None: spectator) and its outbox."""
+
+    seat: int | None
+    send: Callable[[str], None]  # queues one JSON message
+    log_sent: int = 0  # log entries this client already has: pushes carry only newer ones
+    lang: str = "en"  # the reader's language: words in display facts and log lines
+
+
+@dataclass
+class LiveTable:
+    """One match being played here: its game (`match`: true state and record), seats, the
+    current `position`, the log as each audience reads it, and who is listening."""
+
+    id: str
+    match: Match
+    status: str
+    created_at: float
+    seats: list[SeatRow]
+    position: Position
+    log: list[LogEntry] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: list[Listener] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None
+    creator: str | None = None  # the address that opened it (limits; not stored)
+    catching_up: bool = False  # a catch-up with other processes' changes is on its way
+    last_change: float = field(default_factory=time.time)  # wall time (for putting away)
+    put_away: bool = False  # taken out of memory while idle: `find` loads a fresh copy
+    private: bool = False  # reachable only through its invite link, never listed
+    replacement: str | None = None  # the bot level standing in for leavers and timeouts
+    host_hash: str | None = None  # sha256 of the creator's secret (None: nobody is host)
+    clocks: Clocks | None = None  # None: the table has no clock
+    played_by: dict[int, str] = field(default_factory=dict)  # action n -> its stand-in
+    now: Callable[[], float] = time.time  # the manager's clock (a fake one in tests)
+    rated: bool = False  # the game counts for the ratings (see rated.py)
+    revision: int = 0  # take-backs so far (takebacks.py)
+    undoable: list[bool] = field(default_factory=list)  # per action: may its player undo it
+    #: The states before the last `len(chain)` actions, all take-back-able (kept since the
+    #: last action that was not): a take-back needs no replay. Empty after a rebuild.
+    chain: list[State] = field(default_factory=list)
+    analysis_of: str | None = None  # an analysis table: the table it explores (private, unrated)
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def actions(self) -> list[str]:
+        return self.match.record.actions
+
+    @property
+    def players(self) -> int:
+        return self.match.record.players
+
+    @property
+    def seed(self) -> int:
+        return self.match.record.seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.match.record.options
+
+    @property
+    def version(self) -> int:
+        """What clients hold and send back: it grows with every action and every take-back
+        (one action fewer, two revisions more), so it never names two positions."""
+        return len(self.actions) + 2 * self.revision
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose secret is `token`, or None."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    def seat_name(self, seat: SeatRow) -> str | None:
+        """A human's display name; a bot is "medium bot" (numbered when two share a level)."""
+        if seat.kind == HUMAN:
+            return seat.name
+        twins = sum(1 for s in self.seats if s.kind == BOT and s.bot == seat.bot)
+        return f"{seat.bot} bot" + (f" {seat.seat + 1}" if twins > 1 else "")
+
+    def bot_of(self, seat: int) -> str | None:
+        """The bot level that plays `seat` now: its own bot, or one standing in for its
+        person (None: a person plays it, or it is open)."""
+        row = self.seats[seat]
+        return row.bot if row.kind == BOT else row.stand_in
+
+    def person_to_move(self) -> int | None:
+        """The seat to move when a person plays it and the game runs (whose clock runs)."""
+        seat = self.position.to_move
+        if self.status != PLAYING or seat < 0 or self.bot_of(seat) is not None:
+            return None
+        return seat
+
+    def open_seats(self) -> list[SeatRow]:
+        return [s for s in self.seats if s.kind == HUMAN and s.token_hash is None]
+
+    def connected_seats(self) -> set[int]:
+        return {lst.seat for lst in self.listeners if lst.seat is not None}
+
+    def advance(
+        self, position: Position, notation: str, entry: LogEntry, undoable: bool = False
+    ) -> None:
+        """Move on to `position` after `notation` (already committed)."""
+        if undoable:
+            self.chain.append(self.match.state)  # never changed again: states are replaced
+        else:
+            self.chain.clear()
+        self.match.state = position.state
+        self.match.record.actions.append(notation)
+        self.undoable.append(undoable)
+        self.position = position
+        self.log.append(entry)
+        if position.finished:
+            self.status = FINISHED
+
+    def idle(self, now: float, ttl: float) -> bool:
+        """Whether this game in play waits for a person without a clock, unchanged and
+        unwatched for `ttl` seconds at `now` (wall time), with nothing under way."""
+        return (
+            self.status == PLAYING
+            and not self.listeners
+            and self.bot_task is None
+            and not self.lock.locked()
+            and not self.catching_up
+            and (self.clocks is None or self.clocks.running is None)
+            and now - self.last_change >= ttl
+        )
+
+    def check_turn(self, seat: int, version: int) -> None:
+        """Refuse a move (an action or a take-back) of `seat` seen at `version` unless the
+        game is under way, at that version, with `seat` to move (the table's lock is held)."""
+        if self.put_away:  # idle, it was taken out of memory just before: a fresh copy serves
+            raise Conflict(Msg("the table was put away meanwhile; reload it"))
+        if self.status == WAITING:
+            raise NotStarted(Msg("the table is waiting for players"))
+        if self.status == FINISHED:
+            raise GameOver(Msg("the game is over"), table=self, seat=seat)
+        if version != self.version:
+            raise StaleVersion(
+                Msg(
+                    "stale version {version}: the table is at version {now}",
+                    version=version,
+                    now=self.version,
+                ),
+                table=self,
+                seat=seat,
+            )
+        if self.position.to_move != seat:
+            raise NotYourTurn(Msg("it is not your turn"), table=self, seat=seat)
+
+    def catch_up(self, changes: TableChanges) -> bool:
+        """Take in what other server processes stored past this copy's version: actions
+        (checked against the rules as at start-up; their log lines come stored with them),
+        seats taken and the status. Returns whether anything changed."""
+        moved = False
+        for n, seat, notation, lines in changes.actions:
+            if n != len(self.actions):
+                raise InvalidStateError(f"table {self.id}: action {n} after {len(self.actions)}")
+            before = self.state
+            state = before.clone()
+            action = state.parse_action(notation)
+            items = json.loads(lines) if lines is not None else None
+            entry = (
+                LogEntry(seat, items)
+                if isinstance(items, list)
+                else LogEntry.of(seat, self.position.log_lines(self.game, action))
+            )
+            state.apply(action)
+            undoable = self.game.may_take_back(before, action, state)
+            position = Position(self.game, state, n + 1 + 2 * self.revision, state.is_terminal())
+            self.advance(position, str(action), entry, undoable)
+            moved = True
+        for row in changes.seats:
+            mine = self.seats[row.seat]
+            seen = (mine.name, mine.token_hash, mine.stand_in, mine.player)
+            if seen != (row.name, row.token_hash, row.stand_in, row.player):
+                mine.name, mine.token_hash = row.name, row.token_hash
+                mine.stand_in, mine.player = row.stand_in, row.player
+                moved = True
+        self.played_by.update(changes.played_by)
+        if self.clocks is not None and changes.clock_state is not None:
+            clocks = Clocks.from_json(self.clocks.rule, changes.clock_state, self.players)
+            moved = moved or clocks != self.clocks
+            self.clocks = clocks
+        if changes.status != self.status and self.status != FINISHED:
+            self.status = changes.status
+            moved = True
+        return moved
+
+    def record(self) -> GameRecord:
+        """The game record so far (it holds the seed: for replays and downloads)."""
+        return replace(
+            self.match.record,
+            options=dict(self.options),
+            actions=list(self.actions),
+            metadata={
+                "table": self.id,
+                "seats": [s.name if s.kind == HUMAN else f"bot:{s.bot}" for s in self.seats],
+                "created_at": self.created_at,
+                "played_by": self.parts(),
+                **({"analysis_of": self.analysis_of} if self.analysis_of else {}),
+            },
+        )
+
+    def parts(self) -> list[list[dict[str, Any]]]:
+        """Who played which part of each seat: runs of its actions (`first` to `last`,
+        action numbers) by its person or by a bot standing in (`by`: name or "bot:level")."""
+        out: list[list[dict[str, Any]]] = [[] for _ in self.seats]
+        actions = (e for e in self.log if not isinstance(e, TakeBackEntry))
+        for n, entry in enumerate(actions):
+            if not 0 <= entry.seat < len(self.seats):
+                continue
+            seat = self.seats[entry.seat]
+            by = self.played_by.get(n) or (seat.name if seat.kind == HUMAN else f"bot:{seat.bot}")
+            runs = out[entry.seat]
+            if runs and runs[-1]["by"] == by:
+                runs[-1]["last"] = n
+            else:
+                runs.append({"by": by, "first": n, "last": n})
+        return out
+
+    def finished_record(self) -> GameRecord:
+        """The record for download: only once the game is over, since it holds the seed."""
+        if self.status != FINISHED:
+            raise NotFinished(
+                Msg(
+                    "the game record (which holds the seed, and so every hidden card) can be "
+                    "downloaded once the game is over; the replay shows the game so far"
+                )
+            )
+        return self.record()
+
+
+@dataclass
+class NewTable:
+    """A checked request for a table (see `leafpile.server.api.checks.read_new_table`)."""
+
+    game: Game
+    players: int
+    options: dict[str, OptionValue]  # resolved
+    seed: int | None  # None: drawn here
+    seats: list[SeatRow]
+    sit: int | None = None  # the creator's seat (a human one), if they sit down
+    name: str | None = None  # the creator's display name when they sit
+    private: bool = False
+    clock: ClockRule | None = None
+    replacement: str | None = None
+    #: the creator's secret, returned once: whoever holds it may remove a player
+    host: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    rated: bool = False  # whether the game counts for the ratings (see rated.py)
+    start: State | None = None  # an analysis table's starting state (else the seed's deal)
+    analysis_of: str | None = None  # the table an analysis table explores
+
+
+def open_table(
+    new: NewTable, creator: str | None, now: float | None = None
+) -> tuple[TableRow, LiveTable, str | None]:
+    """A new table's row to store, the table to serve once it is stored, and the creator's
+    seat token (None: the creator does not sit). Options the game refuses raise
+    `BadOptions`. `now`: the manager's time (its clock may be a test's)."""
+    seed = new.seed if new.seed is not None else secrets.randbits(63)
+    token: str | None = None
+    if new.sit is not None:
+        token, digest = new_token()
+        new.seats[new.sit].name = new.name
+        new.seats[new.sit].token_hash = digest
+    if new.start is not None:  # it plays on from a given state: its record starts there
+        seed = new.start.seed
+        record = GameRecord.start(new.start)
+        record.start_state = new.start.to_dict()
+        match = Match(new.game, new.start, record)
+    else:
+        try:
+            match = Match.start(new.game, new.players, seed, new.options)
+        except LeafpileError as e:
+            raise BadOptions(error_text(e)) from None
+    open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
+    clocks = Clocks.fresh(new.clock, new.players) if new.clock is not None else None
+    settings = TableSettings(
+        private=new.private,
+        clock=new.clock.to_json() if new.clock is not None else None,
+        replacement=new.replacement,
+        host_hash=hash_token(new.host),
+    )
+    # a private table's id is its only lock: 96 random bits instead of 48 ([D])
+    id_bytes = 12 if new.private else 6
+    row = TableRow(
+        id=secrets.token_urlsafe(id_bytes).replace("-", "x").replace("_", "y"),
+        game=new.game.info.name,
+        players=new.players,
+        options=match.record.options,
+        seed=seed,
+        status=WAITING if open_seats else PLAYING,
+        created_at=time.time() if now is None else now,
+        seats=new.seats,
+        settings=settings,
+        rated=new.rated,
+        start_state=match.record.start_state,
+        analysis_of=new.analysis_of,
+    )
+    table = LiveTable(
+        id=row.id,
+        match=match,
+        status=row.status,
+        created_at=row.created_at,
+        seats=row.seats,
+        position=Position(new.game, match.state, 0, finished=False),
+        creator=creator,
+        private=new.private,
+        replacement=new.replacement,
+        host_hash=settings.host_hash,
+        clocks=clocks,
+        rated=new.rated,
+        analysis_of=new.analysis_of,
+    )
+    if clocks is not None and row.status == PLAYING:
+        table.clocks = clocks.started(table.person_to_move(), row.created_at)
+    settings.clock_state = table.clocks.to_json() if table.clocks is not None else None
+    return row, table, token
+
+
+def rebuild(raw: LoadedTable) -> LiveTable:
+    """A stored table in play again. Its state comes from the latest snapshot and the few
+    actions after it, its log lines from the stored lines; a table stored before snapshots
+    (or whose snapshot or lines cannot be read) is replayed from its log, the source of
+    truth. Raises on rows that cannot make a table (a gap in the log, broken JSON, an
+    illegal action): the caller sets such a table aside."""
+    game = get_game(raw.game)
+    options = json.loads(raw.options)
+    if not isinstance(options, dict):
+        raise ValueError(f"table {raw.id}: its options are not a JSON object")
+    if [s.seat for s in raw.seats] != list(range(raw.players)):
+        raise ValueError(f"table {raw.id}: seats {[s.seat for s in raw.seats]} for {raw.players}")
+    for i, (n, _seat, _notation, _lines) in enumerate(raw.actions):
+        if n != i:
+            raise ValueError(f"table {raw.id}: its action log has a gap at {i} (then {n})")
+    record = GameRecord(raw.game, raw.players, raw.seed, options, [a[2] for a in raw.actions])
+    if raw.start_state is not None:
+        start = json.loads(raw.start_state)
+        if not isinstance(start, dict):
+            raise ValueError(f"table {raw.id}: its start_state is not a JSON object")
+        record.start_state = start
+    match = Match(game, record.initial_state(game), record)
+    fast = _from_snapshot(game, raw, match.state)
+    if fast is not None:
+        match.state, entries = fast
+    else:
+        entries = []
+
+        def visit(state: State, action: Action) -> None:
+            lines = [game.describe(view, action) for view in audience_views(game, state)]
+            entries.append(LogEntry.of(state.current_player, lines))
+
+        match.state = record.replay(game, visit)
+    version = len(record.actions) + 2 * raw.revision
+    position = Position(game, match.state, version, raw.status == FINISHED)
+    table = LiveTable(
+        id=raw.id,
+        match=match,
+        status=raw.status,
+        created_at=raw.created_at,
+        seats=raw.seats,
+        position=position,
+        log=merge_log(entries, raw),
+        played_by=dict(raw.played_by),
+        rated=raw.rated,
+        revision=raw.revision,
+        undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
+        analysis_of=raw.analysis_of,
+    )
+    settings = raw.settings or TableSettings()
+    table.private = settings.private
+    table.replacement = settings.replacement
+    table.host_hash = settings.host_hash
+    rule = ClockRule.from_json(settings.clock)
+    if rule is not None:
+        table.clocks = Clocks.from_json(rule, settings.clock_state, raw.players)
+    return table
+
+
+def _from_snapshot(
+    game: Game, raw: LoadedTable, initial: State
+) -> tuple[State, list[LogEntry]] | None:
+    """The table's state and log from its snapshot, stored lines and the actions after the
+    snapshot; None when something is missing or unreadable (then the log is replayed)."""
+    audiences = raw.players + 1
+    entries: list[LogEntry] = []
+    for _n, seat, _notation, lines in raw.actions:
+        items = json.loads(lines) if lines is not None else None
+        if not (isinstance(items, list) and len(items) == audiences):
+            return None
+        if not all(isinstance(item, dict) and isinstance(item.get("text"), str) for item in items):
+            return None
+        entries.append(LogEntry(seat, items))
+    version, state = 0, initial.clone()
+    if raw.snapshot is not None:
+        version = raw.snapshot[0]
+        if not 0 <= version <= len(raw.actions):
+            return None
+        try:
+            state = game.state_from_dict(json.loads(raw.snapshot[1]))
+        except (LeafpileError, ValueError, TypeError, KeyError):
+            log.warning("table %s: its snapshot cannot be read; replaying its log", raw.id)
+            return None
+    for i in range(version, len(raw.actions)):
+        try:
+            state.apply(state.parse_action(raw.actions[i][2]))
+        except LeafpileError as e:
+            raise InvalidStateError(f"table {raw.id}: action {i}: {e}") from e
+    return state, entries

@@ -1,0 +1,139 @@
+"""Taking back a decision of the current turn (the domain layer; storage in takeback_store.py,
+log lines in takeback_log.py).
+
+The seat to move may undo its own last decision when the game says it revealed nothing and
+the turn goes on (`Game.may_take_back`, checked as each action is played and stored with it),
+one decision per request, as far back as the chain of such decisions goes. Bots never do.
+
+The action log is the source of truth: the taken-back action is deleted from it and the state
+before it is the replay of the log without it (so undoing is exactly the game without that
+action, and nothing hidden is drawn again); the table keeps the states of the current chain
+(`LiveTable.chain`), so only a table rebuilt since replays. The table's `revision` counts
+take-backs, and the version clients hold grows with every change (`LiveTable.version`), so an
+action or a take-back sent from a position a take-back has left is refused as stale. Other
+server processes hear an "undo" and reload the table from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import replace
+
+from leafpile.i18n import Msg
+from leafpile.server.errors import (
+    Conflict,
+    NoTakeBack,
+    StaleVersion,
+    StorageFailed,
+)
+from leafpile.server.store.db import STORAGE_ERRORS, ConflictError
+from leafpile.server.store.takeback_store import StoredTakeBack, store_take_back
+from leafpile.server.tables.live_table import HUMAN, PLAYING, LiveTable, rebuild
+from leafpile.server.tables.position import LogEntry, Position
+from leafpile.server.tables.steps import TableSteps
+from leafpile.server.tables.takeback_log import TakeBackEntry, last_action_entry, take_back_lines
+
+log = logging.getLogger("leafpile.server")
+
+
+def can_take_back(table: LiveTable, audience: int | None) -> bool:
+    """Whether `audience` (a seat; None: a spectator) may take back the last decision now:
+    a person, to move, whose last decision of this turn revealed nothing."""
+    return (
+        audience is not None
+        and table.status == PLAYING
+        and table.position.to_move == audience
+        and table.seats[audience].kind == HUMAN
+        and table.seats[audience].stand_in is None
+        and bool(table.undoable)
+        and table.undoable[-1]
+    )
+
+
+async def take_back(steps: TableSteps, table: LiveTable, seat: int, version: int) -> None:
+    """Take back the last decision of `seat`, seen at `version`: check, commit, then undo in
+    memory (the table's lock is held; `TableManager.take_back` found the seat)."""
+    table.check_turn(seat, version)
+    if not can_take_back(table, seat):
+        raise NoTakeBack(
+            Msg(
+                "your last decision cannot be taken back: it revealed something hidden, "
+                "or your turn had not begun"
+            ),
+            table=table,
+            seat=seat,
+        )
+    n = len(table.actions) - 1
+    notation = table.actions[n]
+    if table.chain:
+        before = table.chain[-1]
+    else:  # rebuilt since: the log without the action, replayed
+        earlier = replace(table.match.record, actions=table.actions[:n])
+        before = await asyncio.to_thread(earlier.replay, table.game)
+    action = before.parse_action(notation)
+    position = Position(table.game, before, table.version + 1, finished=False)
+    entry = TakeBackEntry.of(seat, take_back_lines(position, table.game, action, seat))
+    row = StoredTakeBack(table.id, n, seat, notation, table.revision, json.dumps(entry.items))
+    try:
+        await steps.db.run(store_take_back, steps.db, row)
+    except ConflictError:  # another process moved the table first
+        if not steps.db.shared:
+            raise Conflict(Msg("the table moved on first; reload it")) from None
+        await steps.catch_up(table)
+        raise StaleVersion(
+            Msg("the table moved on first: it is at version {now}", now=table.version),
+            table=table,
+            seat=seat,
+        ) from None
+    except STORAGE_ERRORS:
+        log.exception("cannot store a take-back at table %s", table.id)
+        raise StorageFailed(Msg("the take-back could not be stored, so nothing changed")) from None
+    # committed: now it is true
+    undo(table, position, entry)
+    steps.changed(table)
+
+
+def undo(table: LiveTable, position: Position, entry: LogEntry) -> None:
+    """Go back to `position`, one action earlier (already committed): the action's line
+    leaves the log and the take-back's line is added; clients get the log again from there."""
+    cut = last_action_entry(table.log)
+    del table.log[cut]
+    table.log.append(entry)
+    table.match.state = position.state
+    table.played_by.pop(len(table.actions) - 1, None)
+    table.match.record.actions.pop()
+    table.undoable.pop()
+    if table.chain:
+        table.chain.pop()
+    table.revision += 1
+    table.position = position
+    for listener in table.listeners:
+        listener.log_sent = min(listener.log_sent, cut)
+
+
+async def reload(steps: TableSteps, table: LiveTable) -> None:
+    """Another process took an action back: this copy's log was cut, so it is rebuilt from
+    the database (the table's lock is held) and every client gets the whole log again."""
+    try:
+        loaded = await steps.db.run(steps.db.load_tables, [table.id])
+    except STORAGE_ERRORS:
+        log.exception("cannot read table %s", table.id)
+        raise StorageFailed(Msg("the table could not be read; try again")) from None
+    if not loaded:
+        return
+    fresh = await asyncio.to_thread(rebuild, loaded[0])
+    table.match = fresh.match
+    table.status = fresh.status
+    table.seats = fresh.seats
+    table.position = fresh.position
+    table.log = fresh.log
+    table.revision = fresh.revision
+    table.undoable = fresh.undoable
+    table.chain = fresh.chain
+    table.played_by = fresh.played_by
+    table.clocks = fresh.clocks
+    for listener in table.listeners:
+        listener.log_sent = 0
+    steps.changed(table)

@@ -1,0 +1,143 @@
+"""WebSockets cost the server a bounded amount: spectators coming and going push nothing to
+anyone else, sockets per table and per address are capped, and a client that does not read
+is dropped once its bounded outbox is full."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from leafpile.server import RateLimit
+from leafpile.server.api.checks import read_new_table
+from leafpile.server.api.snapshots import broadcast
+from leafpile.server.http.guards import Context
+from leafpile.server.http.sockets import SLOW_CLOSE, TOO_MANY_CLOSE, Connection
+from leafpile.server.store.db import Database
+from leafpile.server.tables.manager import TableManager
+from leafpile.server.workers import BotPool
+from tests.server.helpers import two_humans
+from tests.server.live import ThreadServer, run_async
+
+
+def _quiet(ws: Any, seconds: float = 0.5) -> list[dict[str, Any]]:
+    """What `ws` receives within `seconds`."""
+    got = []
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            got.append(json.loads(ws.recv(timeout=left)))
+        except TimeoutError:
+            break
+    return got
+
+
+def test_spectators_coming_and_going_push_nothing_to_anyone_else(lite):
+    table, tok_a, tok_b = two_humans(lite)
+    url = f"{lite.ws_base}/ws/tables/{table}"
+    with connect(url) as player:
+        player.send(json.dumps({"type": "hello", "token": tok_a}))
+        while json.loads(player.recv(timeout=5)).get("you") != 0:
+            pass
+        _quiet(player, 0.2)
+        for _ in range(20):  # spectators come, say hello, and go
+            with connect(url) as spectator:
+                spectator.send(json.dumps({"type": "hello", "token": None}))
+                assert json.loads(spectator.recv(timeout=5))["type"] == "state"
+        assert _quiet(player) == []
+        with connect(url) as other:  # the other seat arriving is news: its "connected" flag
+            other.send(json.dumps({"type": "hello", "token": tok_b}))
+            (pushed,) = _quiet(player)
+            assert [s["connected"] for s in pushed["seats"]] == [True, True]
+        (pushed,) = _quiet(player)  # ... and so is its leaving
+        assert [s["connected"] for s in pushed["seats"]] == [True, False]
+
+
+def _refused(url: str) -> int:
+    """The close code of a socket the server refuses (after its error message)."""
+    with connect(url) as ws:
+        assert json.loads(ws.recv(timeout=5))["code"] == "too_many_sockets"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+    assert closed.value.rcvd is not None
+    return closed.value.rcvd.code
+
+
+def test_sockets_are_capped_per_address_and_per_table(tmp_path):
+    limit = RateLimit(rate=1000, burst=1000, sockets_per_address=3, sockets_per_table=1000)
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'a.db'}", rate_limit=limit).start()
+    try:
+        table, _a, _b = two_humans(srv)
+        url = f"{srv.ws_base}/ws/tables/{table}"
+        with connect(url), connect(url), connect(url):
+            assert _refused(url) == TOO_MANY_CLOSE
+        with connect(url) as ws:  # closed sockets no longer count
+            assert json.loads(ws.recv(timeout=5))["type"] == "state"
+    finally:
+        srv.stop()
+    limit = RateLimit(enabled=False, sockets_per_table=2)
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'b.db'}", rate_limit=limit).start()
+    try:
+        table, _a, _b = two_humans(srv)
+        other, _c, _d = two_humans(srv)
+        url = f"{srv.ws_base}/ws/tables/{table}"
+        with connect(url), connect(url):
+            assert _refused(url) == TOO_MANY_CLOSE
+            with connect(f"{srv.ws_base}/ws/tables/{other}") as ws:  # other tables are open
+                assert json.loads(ws.recv(timeout=5))["type"] == "state"
+    finally:
+        srv.stop()
+
+
+class StalledSocket:
+    """A client that never reads: every send waits forever."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.closed: int | None = None
+        self.gone = asyncio.Event()
+
+    async def send_text(self, _text: str) -> None:
+        self.sent += 1
+        await asyncio.Event().wait()
+
+    async def receive(self) -> dict[str, Any]:
+        await self.gone.wait()
+        return {"type": "websocket.disconnect"}
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = code
+        self.gone.set()
+
+
+def test_a_client_that_does_not_read_is_dropped_with_a_bounded_outbox(tmp_path):
+    async def go() -> tuple[StalledSocket, int, int, int]:
+        limit = RateLimit(enabled=False, outbox=8)
+        manager = TableManager(Database(f"sqlite:///{tmp_path / 'c.db'}"), BotPool("thread"))
+        await manager.start()
+        body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
+        table, _ = await manager.create(read_new_table(body, False))
+        ctx = Context(manager, limit)
+        socket = StalledSocket()
+        conn = Connection(ctx, socket, table)  # type: ignore[arg-type]
+        running = asyncio.create_task(conn.run())
+        await asyncio.sleep(0.05)
+        most = 0
+        for _ in range(100):  # a hundred pushes to a client that reads none
+            broadcast(table)
+            most = max(most, conn.outbox.qsize())
+            await asyncio.sleep(0)
+        await asyncio.wait_for(running, 5)
+        listening = len(table.listeners)
+        await manager.stop()
+        return socket, most, listening, conn.outbox.qsize()
+
+    socket, most, listening, left = run_async(go())
+    assert socket.closed == SLOW_CLOSE
+    assert most <= 8 and socket.sent <= 1  # held at most its outbox, then was dropped
+    assert listening == 0 and left <= 8
