@@ -1,9 +1,11 @@
 """Assembly: the tables, the bot pool and the transports made into one ASGI application.
 
-The layers, from the outside in: transports (`routes` for HTTP, `ws` for WebSockets) carry
-messages; `protocol` checks requests, builds each audience's snapshot and maps refusals to
-answers; `tables` holds the games and refuses in its own terms (`errors`); `bots` thinks in
-worker processes; `db` stores the action log, the source of truth.
+The rooms, from the outside in (see the server README): `http` carries messages (pages, the
+table, player and analysis routes, the WebSocket, the flooding guards); `analysis` and
+`players` serve what comes after a game and across tables; `api` checks requests, builds each
+audience's snapshot and maps refusals to answers; `tables` holds the games and refuses in its
+own terms (`errors`); `store` keeps the action log, the source of truth; `workers` is the bot
+process pool.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Why the server refuses a request, in its own terms.
 
-The table layer raises these without knowing of HTTP; the protocol layer
-(`leafpile.server.api.refusals.STATUS`) maps each `code` to an HTTP status or a WebSocket error
-message. A refused request has changed nothing. Anything that is not a `Refusal` is a bug and
+Every room raises these without knowing of HTTP; the wire contract
+(`leafpile.server.api.refusals.STATUS`) maps each `code` to an HTTP status or a WebSocket
+error message. A refused request has changed nothing. Anything that is not a `Refusal` is a bug and
 is answered as an internal error with an error id (see `new_error_id`).
 """
 
@@ -31,7 +31,7 @@ class Refusal(Exception):
         self.seat = seat
 
 
-# -- what a client sent cannot be read (raised by the protocol layer) ---------------------------
+# -- what a client sent cannot be read (raised by the request checks) ---------------------------
 class BadRequest(Refusal):
     code = "bad_request"
 
@@ -183,7 +183,7 @@ class Busy(Refusal):
     code = "busy"
 
 
-# -- profiles and ratings (profiles.py, rated.py) ------------------------------------------------
+# -- profiles and ratings (players/profiles.py, ratings.py) ----------------------------------------
 class BadProfile(Refusal):
     """The profile secret sent is nobody's (or is not a string)."""
 

@@ -1,5 +1,5 @@
 """The HTTP transport of players across tables: profiles, the leaderboards and the players'
-pages (their JSON and their HTML pages). Handlers only carry messages, as in `routes`."""
+pages (their JSON and their HTML pages). Handlers only carry messages, as in `table_routes`."""
 
 from __future__ import annotations
 

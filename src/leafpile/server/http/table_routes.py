@@ -115,7 +115,7 @@ async def api_act(request: Request) -> Response:
 
 @endpoint
 async def api_take_back(request: Request) -> Response:
-    """Take back the bearer's last decision of this turn (takebacks.py)."""
+    """Take back the bearer's last decision of this turn (`tables.takebacks`)."""
     ctx = guarded(request)
     body = await read_json(request)
     table = await ctx.manager.find(request.path_params["table_id"])

@@ -1,5 +1,5 @@
 """Storage of players across tables: profiles and their browsers' keys, ratings per game and
-their history (the storage layer under `profiles.py` and `rated.py`).
+their history (the storage under `profiles.py` and `ratings.py`).
 
 Every function is synchronous, run in the database threads (`Database.run`). A game's rating
 update is one transaction keyed by its table: the history rows' primary key (table, player)

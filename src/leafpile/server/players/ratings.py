@@ -2,7 +2,7 @@
 leaderboard and a player's page show.
 
 People (their profiles) and bot levels ("bot:<level>") are rated alike, per game, with
-Glicko-2 (`ratings.py`). [D] One game is one rating period: each player meets every other
+Glicko-2 (`glicko2.py`). [D] One game is one rating period: each player meets every other
 seat once (1 ahead, 1/2 tied, 0 behind), all results applied together; a bot level in
 several seats of one table is one player there, with the results of all its seats and none
 between them. [D] Places: the game's winners (after its own tie-breaks) share the first

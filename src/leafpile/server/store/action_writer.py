@@ -1,4 +1,4 @@
-"""Group commit of actions (the storage layer of `tables.py`)."""
+"""Group commit of actions (the storage of `tables.manager`)."""
 
 from __future__ import annotations
 

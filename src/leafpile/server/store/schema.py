@@ -50,7 +50,7 @@ tables = Table(
     # whether the game counts for the ratings (decided when the table is opened)
     Column("rated", Boolean, nullable=False, server_default=false()),
     # take-backs so far: every take-back adds one, so a client's version never names two
-    # positions (see takebacks.py)
+    # positions (see tables/takebacks.py)
     Column("revision", Integer, nullable=False, server_default="0"),
     # An analysis table starts from this state (JSON of a whole state), not from its seed's
     # deal, and names the table it explores; such tables are private and not rated.
@@ -111,7 +111,7 @@ snapshots = Table(
 )
 
 
-# -- players across tables and their ratings (see profiles.py and rated.py) ----------------------
+# -- players across tables and their ratings (see players/profiles.py and ratings.py) --------------
 PLAYER_KEY_MAX = 48  # a profile id, or "bot:<level>"
 
 profiles = Table(

@@ -1,5 +1,5 @@
 """Storing a take-back: the action leaves the log, the take-back's log line stays, in one
-transaction (the storage layer of `takebacks.py`).
+transaction (the storage of `tables.takebacks`).
 
 The action log stays the source of truth: a taken-back action is deleted, and with it a
 snapshot of a later state, so a rebuilt table is the game without it. The table's `revision`

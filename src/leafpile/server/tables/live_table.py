@@ -1,5 +1,5 @@
 """A live table: one match in memory with its seats, tokens, listeners and log, and how it is
-rebuilt from its stored rows (the domain layer; `tables.py` holds the manager of all tables)."""
+rebuilt from its stored rows (the tables room; `manager.py` holds the manager of all tables)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class LiveTable:
     clocks: Clocks | None = None  # None: the table has no clock
     played_by: dict[int, str] = field(default_factory=dict)  # action n -> its stand-in
     now: Callable[[], float] = time.time  # the manager's clock (a fake one in tests)
-    rated: bool = False  # the game counts for the ratings (see rated.py)
+    rated: bool = False  # the game counts for the ratings (see players/ratings.py)
     revision: int = 0  # take-backs so far (takebacks.py)
     undoable: list[bool] = field(default_factory=list)  # per action: may its player undo it
     #: The states before the last `len(chain)` actions, all take-back-able (kept since the
@@ -310,7 +310,7 @@ class NewTable:
     replacement: str | None = None
     #: the creator's secret, returned once: whoever holds it may remove a player
     host: str = field(default_factory=lambda: secrets.token_urlsafe(24))
-    rated: bool = False  # whether the game counts for the ratings (see rated.py)
+    rated: bool = False  # whether the game counts for the ratings (see players/ratings.py)
     start: State | None = None  # an analysis table's starting state (else the seed's deal)
     analysis_of: str | None = None  # the table an analysis table explores
 

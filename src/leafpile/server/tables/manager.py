@@ -67,8 +67,8 @@ IDLE_TTL = 1800.0
 
 class TableManager:
     """Every table of this server, their persistence and their seat bots. `publish(table)`
-    is called after every change so the protocol layer can push it to the table's
-    listeners."""
+    is called after every change so the wire contract (`api.snapshots.broadcast`) can push
+    it to the table's listeners."""
 
     def __init__(
         self,
@@ -345,7 +345,7 @@ class TableManager:
 
     async def take_back(self, table: LiveTable, token: Any, version: int) -> int:
         """Take back the last decision of the seat holding `token`, seen at `version`
-        (takebacks.py); returns the seat. Refusals change nothing."""
+        (`takebacks`); returns the seat. Refusals change nothing."""
         async with table.lock:
             seat = await self.acting_seat(table, token, version)
             await takebacks.take_back(self, table, seat, version)

@@ -1,5 +1,5 @@
 """Who sits where once a table is open: taking a seat, leaving, being removed, running out
-of time and coming back (the domain layer; the manager in `tables.py` owns the tables).
+of time and coming back (the tables room; `manager.TableManager` owns the tables).
 
 - Anyone may leave a waiting table: their seat opens again.
 - A person who leaves a running game, or whose clock runs out, keeps their seat token while

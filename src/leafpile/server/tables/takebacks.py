@@ -1,4 +1,4 @@
-"""Taking back a decision of the current turn (the domain layer; storage in takeback_store.py,
+"""Taking back a decision of the current turn (the tables room; storage in `store.takeback_store`,
 log lines in takeback_log.py).
 
 The seat to move may undo its own last decision when the game says it revealed nothing and
