@@ -1,4 +1,4 @@
-"""Storing the bot's finished reviews (the storage layer of `reviews.py`): one row per table
+"""Storing the bot's finished reviews (the storage of `analysis.reviews`): one row per table
 and setting, written whole in one transaction, so a cancelled review leaves nothing."""
 
 from __future__ import annotations

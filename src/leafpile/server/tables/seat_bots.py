@@ -1,5 +1,5 @@
 """Bot seats taking their turns: each move is asked of the worker pool and played through the
-same checks as a person's click (`play` is the table manager's locked `_play`)."""
+same checks as a person's click (`play`: the table manager's play under the table's lock)."""
 
 from __future__ import annotations
 
