@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from leafpile.server.store.db import Database
-from leafpile.server.tables.live_table import rebuild
+from leafpile.server.tables.rebuild import rebuild
 from tests.server.live import ProcessServer
 
 ROUNDS = 4  # kills per database

@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 
 from leafpile.games import GAMES as REGISTRY
 from leafpile.server.api import snapshots
-from leafpile.server.tables.live_table import rebuild
+from leafpile.server.tables.rebuild import rebuild
 from tests.server.live import ThreadServer
 
 GAMES = sorted(REGISTRY)

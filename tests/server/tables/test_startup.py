@@ -15,7 +15,8 @@ from leafpile.engine import GameRecord
 from leafpile.games import GAMES
 from leafpile.server.store.db import Database
 from leafpile.server.store.schema import LoadedTable, SeatRow, TableRow
-from leafpile.server.tables.live_table import SNAPSHOT_EVERY, rebuild
+from leafpile.server.tables.live_table import SNAPSHOT_EVERY
+from leafpile.server.tables.rebuild import rebuild
 from tests.server.helpers import HTTP
 from tests.server.live import ThreadServer
 

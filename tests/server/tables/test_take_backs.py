@@ -18,7 +18,8 @@ from leafpile.server.api.checks import read_new_table
 from leafpile.server.store.db import ConflictError, Database
 from leafpile.server.store.schema import StoredAction
 from leafpile.server.store.takeback_store import StoredTakeBack, store_take_back
-from leafpile.server.tables.live_table import HUMAN, PLAYING, open_table
+from leafpile.server.tables.live_table import HUMAN, PLAYING
+from leafpile.server.tables.opening import open_table
 from leafpile.server.tables.position import LogEntry, Position
 from leafpile.server.tables.takebacks import can_take_back
 from tests.server.helpers import schema_at

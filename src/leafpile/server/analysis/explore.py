@@ -20,7 +20,8 @@ from leafpile.i18n import Msg
 from leafpile.server.api.checks import check_name
 from leafpile.server.errors import BadRequest, BadSeats, NotFinished
 from leafpile.server.store.schema import SeatRow
-from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, LiveTable, NewTable
+from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, LiveTable
+from leafpile.server.tables.opening import NewTable
 
 DEFAULT_BOT = "medium"
 

@@ -29,7 +29,8 @@ from leafpile.server.errors import (
 )
 from leafpile.server.store.schema import NAME_MAX, SeatRow
 from leafpile.server.tables.clocks import read_clock
-from leafpile.server.tables.live_table import BOT, HUMAN, LiveTable, NewTable
+from leafpile.server.tables.live_table import BOT, HUMAN, LiveTable
+from leafpile.server.tables.opening import NewTable
 from leafpile.server.tables.seating import DEFAULT_REPLACEMENT
 
 BODY_MAX = 16 * 1024  # bytes of one request body or WebSocket message

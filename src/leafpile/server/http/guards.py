@@ -16,8 +16,9 @@ from leafpile.server.analysis.reviews import Reviews
 from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
 from leafpile.server.players.profiles import Profiles
 from leafpile.server.players.ratings import Ratings
-from leafpile.server.tables.live_table import HUMAN, LiveTable, NewTable
+from leafpile.server.tables.live_table import HUMAN, LiveTable
 from leafpile.server.tables.manager import TableManager
+from leafpile.server.tables.opening import NewTable
 
 
 @dataclass

@@ -43,8 +43,9 @@ from leafpile.server.players.player_store import GameRow, HistoryRow, Standing
 from leafpile.server.players.profiles import BOT_PREFIX, Profile, name_key
 from leafpile.server.store.db import STORAGE_ERRORS
 from leafpile.server.store.schema import SeatRow
-from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, LiveTable, NewTable
+from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, LiveTable
 from leafpile.server.tables.manager import TableManager
+from leafpile.server.tables.opening import NewTable
 
 log = logging.getLogger("leafpile.server")
 

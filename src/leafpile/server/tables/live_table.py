@@ -1,5 +1,6 @@
-"""A live table: one match in memory with its seats, tokens, listeners and log, and how it is
-rebuilt from its stored rows (the tables room; `manager.py` holds the manager of all tables)."""
+"""A live table: one match in memory with its seats, tokens, listeners and log, and how it
+takes in other processes' changes (the tables room: `opening.py` opens a table,
+`rebuild.py` rebuilds one from its rows, `manager.py` holds the manager of all tables)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,17 @@ import asyncio
 import hashlib
 import hmac
 import json
-import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from leafpile.engine import Action, GameRecord, InvalidStateError, LeafpileError, State
+from leafpile.engine import GameRecord, InvalidStateError, State
 from leafpile.engine.game import Game
 from leafpile.engine.match import Match
-from leafpile.engine.options import OptionValue
-from leafpile.games import get_game
-from leafpile.i18n import Msg, error_text
+from leafpile.i18n import Msg
 from leafpile.server.errors import (
-    BadOptions,
     Conflict,
     GameOver,
     NotFinished,
@@ -29,12 +26,10 @@ from leafpile.server.errors import (
     NotYourTurn,
     StaleVersion,
 )
-from leafpile.server.store.schema import LoadedTable, SeatRow, TableChanges, TableRow, TableSettings
-from leafpile.server.tables.clocks import ClockRule, Clocks
-from leafpile.server.tables.position import LogEntry, Position, audience_views
-from leafpile.server.tables.takeback_log import TakeBackEntry, merge_log
-
-log = logging.getLogger("leafpile.server")
+from leafpile.server.store.schema import SeatRow, TableChanges
+from leafpile.server.tables.clocks import Clocks
+from leafpile.server.tables.position import LogEntry, Position
+from leafpile.server.tables.takeback_log import TakeBackEntry
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT = "human", "bot"
@@ -292,182 +287,3 @@ class LiveTable:
                 )
             )
         return self.record()
-
-
-@dataclass
-class NewTable:
-    """A checked request for a table (see `leafpile.server.api.checks.read_new_table`)."""
-
-    game: Game
-    players: int
-    options: dict[str, OptionValue]  # resolved
-    seed: int | None  # None: drawn here
-    seats: list[SeatRow]
-    sit: int | None = None  # the creator's seat (a human one), if they sit down
-    name: str | None = None  # the creator's display name when they sit
-    private: bool = False
-    clock: ClockRule | None = None
-    replacement: str | None = None
-    #: the creator's secret, returned once: whoever holds it may remove a player
-    host: str = field(default_factory=lambda: secrets.token_urlsafe(24))
-    rated: bool = False  # whether the game counts for the ratings (see players/ratings.py)
-    start: State | None = None  # an analysis table's starting state (else the seed's deal)
-    analysis_of: str | None = None  # the table an analysis table explores
-
-
-def open_table(
-    new: NewTable, creator: str | None, now: float | None = None
-) -> tuple[TableRow, LiveTable, str | None]:
-    """A new table's row to store, the table to serve once it is stored, and the creator's
-    seat token (None: the creator does not sit). Options the game refuses raise
-    `BadOptions`. `now`: the manager's time (its clock may be a test's)."""
-    seed = new.seed if new.seed is not None else secrets.randbits(63)
-    token: str | None = None
-    if new.sit is not None:
-        token, digest = new_token()
-        new.seats[new.sit].name = new.name
-        new.seats[new.sit].token_hash = digest
-    if new.start is not None:  # it plays on from a given state: its record starts there
-        seed = new.start.seed
-        record = GameRecord.start(new.start)
-        record.start_state = new.start.to_dict()
-        match = Match(new.game, new.start, record)
-    else:
-        try:
-            match = Match.start(new.game, new.players, seed, new.options)
-        except LeafpileError as e:
-            raise BadOptions(error_text(e)) from None
-    open_seats = any(s.kind == HUMAN and s.token_hash is None for s in new.seats)
-    clocks = Clocks.fresh(new.clock, new.players) if new.clock is not None else None
-    settings = TableSettings(
-        private=new.private,
-        clock=new.clock.to_json() if new.clock is not None else None,
-        replacement=new.replacement,
-        host_hash=hash_token(new.host),
-    )
-    # a private table's id is its only lock: 96 random bits instead of 48 ([D])
-    id_bytes = 12 if new.private else 6
-    row = TableRow(
-        id=secrets.token_urlsafe(id_bytes).replace("-", "x").replace("_", "y"),
-        game=new.game.info.name,
-        players=new.players,
-        options=match.record.options,
-        seed=seed,
-        status=WAITING if open_seats else PLAYING,
-        created_at=time.time() if now is None else now,
-        seats=new.seats,
-        settings=settings,
-        rated=new.rated,
-        start_state=match.record.start_state,
-        analysis_of=new.analysis_of,
-    )
-    table = LiveTable(
-        id=row.id,
-        match=match,
-        status=row.status,
-        created_at=row.created_at,
-        seats=row.seats,
-        position=Position(new.game, match.state, 0, finished=False),
-        creator=creator,
-        private=new.private,
-        replacement=new.replacement,
-        host_hash=settings.host_hash,
-        clocks=clocks,
-        rated=new.rated,
-        analysis_of=new.analysis_of,
-    )
-    if clocks is not None and row.status == PLAYING:
-        table.clocks = clocks.started(table.person_to_move(), row.created_at)
-    settings.clock_state = table.clocks.to_json() if table.clocks is not None else None
-    return row, table, token
-
-
-def rebuild(raw: LoadedTable) -> LiveTable:
-    """A stored table in play again. Its state comes from the latest snapshot and the few
-    actions after it, its log lines from the stored lines; a table stored before snapshots
-    (or whose snapshot or lines cannot be read) is replayed from its log, the source of
-    truth. Raises on rows that cannot make a table (a gap in the log, broken JSON, an
-    illegal action): the caller sets such a table aside."""
-    game = get_game(raw.game)
-    options = json.loads(raw.options)
-    if not isinstance(options, dict):
-        raise ValueError(f"table {raw.id}: its options are not a JSON object")
-    if [s.seat for s in raw.seats] != list(range(raw.players)):
-        raise ValueError(f"table {raw.id}: seats {[s.seat for s in raw.seats]} for {raw.players}")
-    for i, (n, _seat, _notation, _lines) in enumerate(raw.actions):
-        if n != i:
-            raise ValueError(f"table {raw.id}: its action log has a gap at {i} (then {n})")
-    record = GameRecord(raw.game, raw.players, raw.seed, options, [a[2] for a in raw.actions])
-    if raw.start_state is not None:
-        start = json.loads(raw.start_state)
-        if not isinstance(start, dict):
-            raise ValueError(f"table {raw.id}: its start_state is not a JSON object")
-        record.start_state = start
-    match = Match(game, record.initial_state(game), record)
-    fast = _from_snapshot(game, raw, match.state)
-    if fast is not None:
-        match.state, entries = fast
-    else:
-        entries = []
-
-        def visit(state: State, action: Action) -> None:
-            lines = [game.describe(view, action) for view in audience_views(game, state)]
-            entries.append(LogEntry.of(state.current_player, lines))
-
-        match.state = record.replay(game, visit)
-    version = len(record.actions) + 2 * raw.revision
-    position = Position(game, match.state, version, raw.status == FINISHED)
-    table = LiveTable(
-        id=raw.id,
-        match=match,
-        status=raw.status,
-        created_at=raw.created_at,
-        seats=raw.seats,
-        position=position,
-        log=merge_log(entries, raw),
-        played_by=dict(raw.played_by),
-        rated=raw.rated,
-        revision=raw.revision,
-        undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
-        analysis_of=raw.analysis_of,
-    )
-    settings = raw.settings or TableSettings()
-    table.private = settings.private
-    table.replacement = settings.replacement
-    table.host_hash = settings.host_hash
-    rule = ClockRule.from_json(settings.clock)
-    if rule is not None:
-        table.clocks = Clocks.from_json(rule, settings.clock_state, raw.players)
-    return table
-
-
-def _from_snapshot(
-    game: Game, raw: LoadedTable, initial: State
-) -> tuple[State, list[LogEntry]] | None:
-    """The table's state and log from its snapshot, stored lines and the actions after the
-    snapshot; None when something is missing or unreadable (then the log is replayed)."""
-    audiences = raw.players + 1
-    entries: list[LogEntry] = []
-    for _n, seat, _notation, lines in raw.actions:
-        items = json.loads(lines) if lines is not None else None
-        if not (isinstance(items, list) and len(items) == audiences):
-            return None
-        if not all(isinstance(item, dict) and isinstance(item.get("text"), str) for item in items):
-            return None
-        entries.append(LogEntry(seat, items))
-    version, state = 0, initial.clone()
-    if raw.snapshot is not None:
-        version = raw.snapshot[0]
-        if not 0 <= version <= len(raw.actions):
-            return None
-        try:
-            state = game.state_from_dict(json.loads(raw.snapshot[1]))
-        except (LeafpileError, ValueError, TypeError, KeyError):
-            log.warning("table %s: its snapshot cannot be read; replaying its log", raw.id)
-            return None
-    for i in range(version, len(raw.actions)):
-        try:
-            state.apply(state.parse_action(raw.actions[i][2]))
-        except LeafpileError as e:
-            raise InvalidStateError(f"table {raw.id}: action {i}: {e}") from e
-    return state, entries

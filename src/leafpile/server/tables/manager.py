@@ -40,16 +40,10 @@ from leafpile.server.store.db import (
 )
 from leafpile.server.store.schema import Change, LoadedTable
 from leafpile.server.tables import takebacks
-from leafpile.server.tables.live_table import (
-    FINISHED,
-    WAITING,
-    Listener,
-    LiveTable,
-    NewTable,
-    open_table,
-    rebuild,
-)
+from leafpile.server.tables.live_table import FINISHED, WAITING, Listener, LiveTable
 from leafpile.server.tables.moves import apply_move, prepare_move
+from leafpile.server.tables.opening import NewTable, open_table
+from leafpile.server.tables.rebuild import rebuild
 from leafpile.server.tables.seat_bots import SeatBots
 from leafpile.server.tables.seating import Seating
 from leafpile.server.tables.timekeeper import Timekeeper

@@ -30,8 +30,9 @@ from leafpile.server.errors import (
 )
 from leafpile.server.store.db import STORAGE_ERRORS, ConflictError
 from leafpile.server.store.takeback_store import StoredTakeBack, store_take_back
-from leafpile.server.tables.live_table import HUMAN, PLAYING, LiveTable, rebuild
+from leafpile.server.tables.live_table import HUMAN, PLAYING, LiveTable
 from leafpile.server.tables.position import LogEntry, Position
+from leafpile.server.tables.rebuild import rebuild
 from leafpile.server.tables.steps import TableSteps
 from leafpile.server.tables.takeback_log import TakeBackEntry, last_action_entry, take_back_lines
 
