@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-MOVE_TIMEOUT = 15_000  # ms: the longest wait for a move, a bot's answer or a page
+from tests.patience import HANG_MS
+
+#: ms: a move, a bot's answer or a page that takes longer than this is a hang
+MOVE_TIMEOUT = HANG_MS
 
 
 def dataset(page, key: str) -> str:

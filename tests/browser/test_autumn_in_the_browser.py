@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
@@ -12,6 +13,7 @@ from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.server.protocol import snapshot
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
+from tests.patience import HANG
 
 pytestmark = pytest.mark.browser
 
@@ -141,10 +143,12 @@ def test_two_people_by_invite_link_with_a_spectator(browser, live):
     moves = 0
     while dataset(ana, "status") != "finished":
         mover = None
-        for _ in range(200):
+        deadline = time.monotonic() + HANG  # only a hang takes so long
+        while True:
             mover = next((p for p in (ana, bo) if is_my_turn(p)), None)
             if mover is not None or dataset(ana, "status") == "finished":
                 break
+            assert time.monotonic() < deadline, "nobody's turn and the game goes on"
             ana.wait_for_timeout(25)
         if mover is None:
             break

@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 
 from leafpile.server import serve
 from leafpile.server.protocol import BODY_MAX
-from tests.patience import FakeClock
+from tests.patience import READ, FakeClock
 from tests.server.helpers import AUTUMN, HTTP, create, snapshot, two_humans, unchanged
 from tests.server.live import ThreadServer
 
@@ -82,16 +82,16 @@ def test_deeply_nested_json_and_binary_frames_over_a_websocket(lite):
     before = snapshot(lite, table, tok_b)
     with connect(f"{lite.ws_base}/ws/tables/{table}") as ws:
         ws.send(DEEP)
-        while (msg := json.loads(ws.recv(timeout=5)))["type"] != "error":
+        while (msg := json.loads(ws.recv(timeout=READ)))["type"] != "error":
             pass
         assert msg["code"] == "bad_json"
         ws.send(json.dumps({"type": "ping"}))  # the connection lives on
-        while json.loads(ws.recv(timeout=5))["type"] != "pong":
+        while json.loads(ws.recv(timeout=READ))["type"] != "pong":
             pass
         ws.send(b"\x00\x01binary")
         with pytest.raises(ConnectionClosed) as closed:
             while True:
-                ws.recv(timeout=5)
+                ws.recv(timeout=READ)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
     unchanged(lite, table, tok_b, before)
 

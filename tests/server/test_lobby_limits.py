@@ -9,6 +9,7 @@ import time
 from websockets.sync.client import connect
 
 from leafpile.server import RateLimit
+from tests.patience import HANG, READ
 from tests.server.helpers import HTTP
 from tests.server.live import ThreadServer
 
@@ -46,8 +47,8 @@ def test_an_abandoned_waiting_table_expires(db_url):
         watched = HTTP.post(srv.base + "/api/tables", json=WAITING).json()["table"]
         started = HTTP.post(srv.base + "/api/tables", json=WITH_BOT).json()["table"]
         with connect(f"{srv.ws_base}/ws/tables/{watched}") as ws:  # someone waits at it
-            json.loads(ws.recv(timeout=5))
-            deadline = time.monotonic() + 10
+            json.loads(ws.recv(timeout=READ))
+            deadline = time.monotonic() + HANG
             while abandoned in srv.manager.tables and time.monotonic() < deadline:
                 time.sleep(0.1)
             lobby = [t["id"] for t in HTTP.get(srv.base + "/api/tables").json()["tables"]]

@@ -16,6 +16,7 @@ from leafpile.games import GAMES
 from leafpile.server.db import Database
 from leafpile.server.live import SNAPSHOT_EVERY, rebuild
 from leafpile.server.schema import LoadedTable, SeatRow, TableRow
+from tests.patience import HANG
 from tests.server.helpers import HTTP
 from tests.server.live import ThreadServer
 
@@ -29,7 +30,7 @@ def _bot_game(srv: ThreadServer, game: str) -> str:
     return str(r.json()["table"])
 
 
-def _wait_finished(srv: ThreadServer, tables: list[str], timeout: float = 60) -> None:
+def _wait_finished(srv: ThreadServer, tables: list[str], timeout: float = HANG) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if all(srv.manager.tables[t].status == "finished" for t in tables):
