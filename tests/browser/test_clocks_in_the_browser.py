@@ -11,14 +11,11 @@ import random
 import time
 
 import httpx
-import pytest
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 from tests.browser.test_autumn_in_the_browser import is_my_turn, play_one
 from tests.patience import HANG
 from tests.server.live import ThreadServer
-
-pytestmark = pytest.mark.browser
 
 
 def _lobby_ids(base: str) -> set[str]:

@@ -12,8 +12,6 @@ from leafpile.games.undergrove.components import TILES
 from leafpile.i18n import extract
 from tests.patience import HANG_MS, READ
 
-pytestmark = pytest.mark.browser
-
 TIMEOUT = HANG_MS  # only a hang takes so long
 #: Words that are the same in every language: names of games, of the platform, of bots'
 #: search method, and the languages' own names in the switch.

@@ -8,13 +8,10 @@ from __future__ import annotations
 import time
 
 import httpx
-import pytest
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 from tests.patience import HANG
 from tests.server.live import ThreadServer
-
-pytestmark = pytest.mark.browser
 
 PRIVATE = {
     "game": "autumn",
