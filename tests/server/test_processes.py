@@ -192,6 +192,14 @@ def test_a_change_announced_while_another_process_loads_the_table_is_not_lost(pg
             return None
 
         two.manager._load_new = not_now  # type: ignore[method-assign]
+        heard: list[Any] = []
+        hear = two.manager.heard
+
+        def noted(change: Any) -> None:
+            hear(change)
+            heard.append(change)
+
+        two.manager.heard = noted  # type: ignore[method-assign]
         body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
         made = httpx.post(one.base + "/api/tables", json={**body, "sit": 0, "name": "Ana"})
         table, tokens = made.json()["table"], {0: made.json()["token"]}
@@ -209,7 +217,10 @@ def test_a_change_announced_while_another_process_loads_the_table_is_not_lost(pg
                 httpx.post, f"{one.base}/api/tables/{table}/actions", json=move, headers=auth
             )
             assert r.status_code == 200, r.text
-            await asyncio.sleep(0.5)  # its announcement reaches two, which has no copy yet
+            deadline = time.monotonic() + HANG  # its announcement reaches two, with no copy yet
+            while not any(c.table_id == table and c.kind == "action" for c in heard):
+                assert time.monotonic() < deadline, "the move was never announced to two"
+                await asyncio.sleep(0.01)
             return await loaded(raw)
 
         two.manager._admit_later = meanwhile  # type: ignore[method-assign]
