@@ -21,7 +21,7 @@ from tests.server.helpers import AUTUMN, HTTP, create, snapshot, two_humans, unc
 from tests.server.live import ThreadServer
 
 
-def _raw(server: ThreadServer, head: bytes, chunks: list[bytes], timeout: float = 5.0) -> bytes:
+def _raw(server: ThreadServer, head: bytes, chunks: list[bytes], timeout: float = READ) -> bytes:
     """Send a request by hand (so the body can be chunked and never finished) and read what
     the server answers before the client has sent everything."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as s:
