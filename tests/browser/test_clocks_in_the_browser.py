@@ -11,13 +11,11 @@ import random
 import time
 
 import httpx
-import pytest
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 from tests.browser.test_autumn_in_the_browser import is_my_turn, play_one
+from tests.patience import HANG
 from tests.server.live import ThreadServer
-
-pytestmark = pytest.mark.browser
 
 
 def _lobby_ids(base: str) -> set[str]:
@@ -26,7 +24,7 @@ def _lobby_ids(base: str) -> set[str]:
 
 def _play_until(pages, rng: random.Random, done) -> None:
     """Whoever's turn it is plays, through the page, until `done()`."""
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG
     while not done():
         assert time.monotonic() < deadline, "the game did not move on"
         for page in pages:

@@ -10,10 +10,9 @@ from babel.messages.pofile import read_po
 
 from leafpile.games.undergrove.components import TILES
 from leafpile.i18n import extract
+from tests.patience import HANG_MS, READ
 
-pytestmark = pytest.mark.browser
-
-TIMEOUT = 15_000  # ms
+TIMEOUT = HANG_MS  # only a hang takes so long
 #: Words that are the same in every language: names of games, of the platform, of bots'
 #: search method, and the languages' own names in the switch.
 NAMES = {
@@ -142,7 +141,7 @@ def test_joiners_are_told_when_a_table_fixes_its_deck(browser, live):
         "options": {"deck": deck},
         "seats": [{"kind": "human"}, {"kind": "human"}],
     }
-    table = httpx.post(live.base + "/api/tables", json=body, timeout=10).json()["table"]
+    table = httpx.post(live.base + "/api/tables", json=body, timeout=READ).json()["table"]
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.goto(f"{live.base}/table/{table}")
     page.wait_for_function("document.body.dataset.version !== undefined", timeout=TIMEOUT)

@@ -1,8 +1,8 @@
 """Momiji played through its renderer: a complete 3-player game against two bots by clicks only
 (display columns, the refresh button, hand cards chosen for a Play and confirmed, objectives,
 landscapes, the compost and the hand limit as selections), a reload mid-game, the replay step
-by step; a phone-sized screen with tap and confirm; the keyboard; and (no browser needed) the
-play tree and the words the page is given against what playing the actions does.
+by step; a phone-sized screen with tap and confirm; the keyboard. (What the page is given, the
+play tree and the words, is checked without a browser in tests/momiji/test_web.py.)
 
 `LEAFPILE_SCREENSHOTS=1` also writes the README's mid-game screenshots
 (docs/screenshots/momiji-desktop.png and -phone.png).
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,8 @@ from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.games.momiji.components import KIND_NAMES
 from leafpile.server.api.snapshots import snapshot
-from tests.browser.helpers import MOVE_TIMEOUT, dataset
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import MOVE_TIMEOUT, create_from_lobby, dataset
+from tests.momiji.helpers import NOTATION
 
 GAME = "momiji"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -32,38 +30,15 @@ READY = (
     "(d.you === d.toMove && !document.body.classList.contains('waiting') && "
     "!document.querySelector('.mj[data-busy]') && document.querySelector('.mj.my-turn')) })()"
 )
-NOTATION = re.compile(
-    r"\b(take [A-Z]|[A-Z][0-3][LR]{0,2}>?|obj [a-z-]+|land [LCR]\d|discard [A-Z]|swap \d)\b"
-)
+
+
+#: The table page shows the table: its players' panels are drawn.
+TABLE = "document.body.dataset.version !== undefined && document.querySelector('.mj-player')"
+TWO_BOTS = ("bot:random", "bot:random")
 
 
 def wait_for_table(page) -> None:
-    page.wait_for_function(
-        "document.body.dataset.version !== undefined && document.querySelector('.mj-player')",
-        timeout=MOVE_TIMEOUT,
-    )
-
-
-def create_from_lobby(page, base: str, bots=("random", "random"), **options: str) -> str:
-    page.goto(base + "/")
-    page.wait_for_selector("#seat1")  # the lobby is ready (it sets the remembered name first)
-    page.fill("#name", "Ana")
-    page.select_option("#game", GAME)
-    page.select_option("#players", str(1 + len(bots)))
-    for i, bot in enumerate(bots, start=1):
-        page.select_option(f"#seat{i}", f"bot:{bot}")
-    if options:
-        page.click("#options-box summary")
-        for name, value in options.items():
-            field = page.locator(f"[data-option={name}]")
-            if field.evaluate("e => e.tagName") == "SELECT":
-                field.select_option(value)
-            else:
-                field.fill(value)
-    page.click("#create-button")
-    page.wait_for_url("**/table/*")
-    wait_for_table(page)
-    return page.url.rsplit("/", 1)[-1]
+    page.wait_for_function(TABLE, timeout=MOVE_TIMEOUT)
 
 
 def after(page, version: int) -> None:
@@ -177,7 +152,7 @@ def test_a_person_plays_two_bots_to_the_end_reloads_midway_and_replays(browser, 
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table = create_from_lobby(page, live.base, start_acorns="4")
+    table = create_from_lobby(page, live.base, GAME, TWO_BOTS, drawn=TABLE, start_acorns="4")
     done: list[str] = []
     while dataset(page, "status") != "finished":
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
@@ -234,7 +209,7 @@ def test_a_phone_sized_screen_collects_and_plays_by_tap_and_confirm_in_french(br
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table = create_from_lobby(page, live.base, first_player="0")
+    table = create_from_lobby(page, live.base, GAME, TWO_BOTS, drawn=TABLE, first_player="0")
     page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
     assert "Choisissez votre action principale" in page.inner_text(".mj-task")
     version = int(dataset(page, "version"))
@@ -283,7 +258,14 @@ def test_the_keyboard_plays_collects_and_ends_turns(browser, live):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     table = create_from_lobby(
-        page, live.base, first_player="0", types="0,1,2,3,4", deck="1,14,28,5,20,51"
+        page,
+        live.base,
+        GAME,
+        TWO_BOTS,
+        drawn=TABLE,
+        first_player="0",
+        types="0,1,2,3,4",
+        deck="1,14,28,5,20,51",
     )
     # a Play chosen by keys: arrows move between cards, Space picks, Esc clears, C confirms
     page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
@@ -354,7 +336,9 @@ def test_take_the_readme_screenshots(browser, live):
     create_from_lobby(
         page,
         live.base,
-        bots=("greedy", "greedy"),
+        GAME,
+        ("bot:greedy", "bot:greedy"),
+        drawn=TABLE,
         show_pile_sizes="true",
         objectives="1,7,8,10,11",  # most green, top cards' sum, closed, largest, acorns
     )
@@ -401,61 +385,6 @@ def test_take_the_readme_screenshots(browser, live):
 
 
 # -- no browser: what the page is given ------------------------------------------------------------
-def test_the_play_tree_is_what_playing_the_cards_does():
-    """Every path of extras.play is a legal sequence of placements, each node offers exactly the
-    legal placements, and its `stop` harvests what the preview says."""
-    game = get_game(GAME)
-    rng = random.Random(5)
-    for seed in range(3):
-        state = game.new_state(3, seed=seed, options={})
-        while not state.is_terminal():
-            p = state.current_player
-            play = game.extras(game.player_view(state, p))["play"]
-            if play:
-                nodes = play["nodes"]
-                for _ in range(4):
-                    s, i = state.clone(), 0
-                    while True:
-                        legal = {str(a) for a in s.legal_actions()}
-                        places = {a for a in legal if re.fullmatch(r"<?[A-Z]\d[LR]*>?", a)}
-                        assert {e["action"] for e in nodes[i]["next"]} == places
-                        stop = nodes[i]["stop"]
-                        assert (stop is not None) == ("stop" in legal)
-                        if stop is not None:
-                            ended = s.clone()
-                            ended.play(ended.parse_action("stop"))
-                            assert ended.acorns[p] - s.acorns[p] == stop["acorns"]
-                            assert bool(stop["pairs"]) == bool(stop["acorns"])
-                        if not nodes[i]["next"] or rng.random() < 0.3:
-                            break
-                        edge = rng.choice(nodes[i]["next"])
-                        s.play(s.parse_action(edge["action"]))
-                        i = edge["to"]
-            state.play(rng.choice(state.legal_actions()))
-
-
-def test_only_the_player_to_act_gets_choices_and_the_words_are_never_notation():
-    game = get_game(GAME)
-    rng = random.Random(6)
-    for seed in range(2):
-        state = game.new_state(3, seed=seed, options={"landscapes": "draft"})
-        while not state.is_terminal():
-            p = state.current_player
-            mine = game.extras(game.player_view(state, p))
-            assert set(mine["actions"]) == {str(a) for a in state.legal_actions()}
-            assert mine["hand"] is not None
-            for audience in (None, (p + 1) % 3):
-                other = game.extras(game.player_view(state, audience))
-                assert other["actions"] == {} and other["play"] is None
-                assert other["select"] is None and other["compost"] is None
-                assert (other["hand"] is None) == (audience is None)
-            action = rng.choice(state.legal_actions())
-            for audience in (None, 0, 1, 2):
-                line = game.describe(game.player_view(state, audience), action)
-                assert not NOTATION.search(re.sub(r"\bP\d\b", "Ana", line)), line
-            state.play(action)
-
-
 def test_a_mixed_play_shows_its_harvest_and_a_landscape_swaps_two_piles(browser, live):
     """Scripted cards: Ana's hand holds G0R and Y0L. Chosen in that order they make a row of
     two piles whose touching acorns harvest 2 (shown before confirming); then her landscape
@@ -466,6 +395,9 @@ def test_a_mixed_play_shows_its_harvest_and_a_landscape_swaps_two_piles(browser,
     table = create_from_lobby(
         page,
         live.base,
+        GAME,
+        TWO_BOTS,
+        drawn=TABLE,
         first_player="0",
         types="0,1,2,3,4",
         deck="1,14,28,5,20,51",  # G0R Y0L O0L G1L Y1R R2
@@ -517,7 +449,7 @@ def test_a_bots_cards_taken_from_the_display_show_face_up_in_its_panel(browser, 
     rng = random.Random(8)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    table = create_from_lobby(page, live.base, bots=("greedy",))
+    table = create_from_lobby(page, live.base, GAME, ("bot:greedy",), drawn=TABLE)
     known = page.locator(".mj-player:not(.me) .mj-known:not(.back)")
     for _ in range(60):
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import httpx
 
+from tests.patience import HANG_MS
+
 
 def test_every_page_loads_without_a_policy_violation(browser, live):
     body = {
@@ -39,7 +41,7 @@ def test_every_page_loads_without_a_policy_violation(browser, live):
     }
     for path, ready in pages.items():
         page.goto(live.base + path)
-        page.wait_for_selector(ready, state="attached", timeout=15_000)
+        page.wait_for_selector(ready, state="attached", timeout=HANG_MS)
         page.wait_for_timeout(300)  # late requests (the WebSocket, pictures) have started
     context.close()
     assert problems == []

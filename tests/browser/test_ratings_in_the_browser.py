@@ -12,7 +12,6 @@ import pytest
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 
-pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 
 

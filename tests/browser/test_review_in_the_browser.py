@@ -19,6 +19,7 @@ import pytest
 
 from leafpile.games import GAMES
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
+from tests.patience import HANG, HANG_MS
 from tests.server.live import ThreadServer
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -50,7 +51,7 @@ def finished(server: ThreadServer, name: str) -> str:
     made = httpx.post(server.base + "/api/tables", json=body)
     assert made.status_code == 201, made.text
     table = made.json()["table"]
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline:
         if httpx.get(f"{server.base}/api/tables/{table}").json()["status"] == "finished":
             return str(table)
@@ -67,7 +68,7 @@ def review_page(browser, server: ThreadServer, name: str, size: dict[str, int]):
     link.wait_for(timeout=MOVE_TIMEOUT)
     # the link's review, kept short: seat 0 only, 0.05 s per decision
     page.goto(page.url.replace("/table/", "/replay/") + "?review&seats=0&time=0.05")
-    page.wait_for_function("document.body.dataset.review === 'done'", timeout=60_000)
+    page.wait_for_function("document.body.dataset.review === 'done'", timeout=HANG_MS)
     return table, context, page
 
 

@@ -8,11 +8,8 @@ from __future__ import annotations
 import os
 
 import httpx
-import pytest
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
-
-pytestmark = pytest.mark.browser
 
 
 def _choices(page) -> list[str]:

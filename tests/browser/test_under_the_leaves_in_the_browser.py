@@ -1,7 +1,8 @@
 """Under the Leaves played through its renderer: a complete game against a bot by clicks only
 (tiles from the market, turns and flips, legal spots, Collector and Friendly choices), a reload
-mid-game, the replay step by step; a phone-sized screen with tap and confirm; the keyboard;
-and (no browser needed) the placement previews against what playing the placements gives.
+mid-game, the replay step by step; a phone-sized screen with tap and confirm; the keyboard.
+(The placement previews the page is given are checked without a browser in
+tests/under_the_leaves/test_web.py.)
 
 `LEAFPILE_SCREENSHOTS=1` also writes the README's mid-game screenshots
 (docs/screenshots/under_the_leaves-desktop.png and -phone.png).
@@ -19,9 +20,7 @@ import pytest
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.server.api.snapshots import snapshot
-from tests.browser.helpers import MOVE_TIMEOUT, dataset
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import MOVE_TIMEOUT, create_from_lobby, dataset
 
 GAME = "under-the-leaves"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -32,31 +31,12 @@ READY = (
 )
 
 
+#: The table page shows the table: the gardens are drawn.
+TABLE = "document.body.dataset.version !== undefined && document.querySelector('.utl-garden')"
+
+
 def wait_for_table(page) -> None:
-    page.wait_for_function(
-        "document.body.dataset.version !== undefined && document.querySelector('.utl-garden')",
-        timeout=MOVE_TIMEOUT,
-    )
-
-
-def create_from_lobby(page, base: str, bot: str, **options: str) -> str:
-    page.goto(base + "/")
-    page.fill("#name", "Ana")
-    page.wait_for_selector("#seat1")
-    page.select_option("#game", GAME)
-    page.select_option("#seat1", f"bot:{bot}")
-    if options:
-        page.click("#options-box summary")
-        for name, value in options.items():
-            field = page.locator(f"[data-option={name}]")
-            if field.evaluate("e => e.tagName") == "SELECT":
-                field.select_option(value)
-            else:
-                field.fill(value)
-    page.click("#create-button")
-    page.wait_for_url("**/table/*")
-    wait_for_table(page)
-    return page.url.rsplit("/", 1)[-1]
+    page.wait_for_function(TABLE, timeout=MOVE_TIMEOUT)
 
 
 def anchor_gain(anchor) -> int:
@@ -112,7 +92,14 @@ def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, liv
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     table = create_from_lobby(
-        page, live.base, "random", mushroom="collector", puddle="friendly", burly="true"
+        page,
+        live.base,
+        GAME,
+        ("bot:random",),
+        drawn=TABLE,
+        mushroom="collector",
+        puddle="friendly",
+        burly="true",
     )
     done: list[str] = []
     while dataset(page, "status") != "finished":
@@ -167,7 +154,7 @@ def test_a_phone_sized_screen_places_by_tap_and_confirm(browser, live):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table = create_from_lobby(page, live.base, "random")
+    table = create_from_lobby(page, live.base, GAME, ("bot:random",), drawn=TABLE)
     page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
     version = int(dataset(page, "version"))
     page.locator(".utl-market-tile:not([disabled])").first.tap()
@@ -191,7 +178,7 @@ def test_the_keyboard_takes_turns_and_places_a_tile(browser, live):
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table = create_from_lobby(page, live.base, "random")
+    table = create_from_lobby(page, live.base, GAME, ("bot:random",), drawn=TABLE)
     for turn in range(2):
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
         version = int(dataset(page, "version"))
@@ -221,7 +208,7 @@ def test_take_the_readme_screenshots(browser, live):
     rng = random.Random(7)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    create_from_lobby(page, live.base, "greedy", burly="true")
+    create_from_lobby(page, live.base, GAME, ("bot:greedy",), drawn=TABLE, burly="true")
     turns = 0
     while turns < 7:
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
@@ -259,39 +246,3 @@ def test_take_the_readme_screenshots(browser, live):
     )
     phone.close()
     context.close()
-
-
-def test_the_previews_are_what_the_placements_bring():
-    """What the page shows before a placement (extras.preview, computed on the player's view
-    with the arrivals only) is what playing it gives: the same figures, in every family."""
-    from leafpile.games.under_the_leaves.scoring import figures
-
-    game = get_game(GAME)
-    rng = random.Random(5)
-    for seed in range(2):
-        state = game.new_state(3, seed=seed, options={"mushroom": "collector", "burly": True})
-        while not state.is_terminal():
-            p = state.current_player
-            view = game.player_view(state, p)
-            before = game.extras(view)
-            if state.phase == "take":
-                take = rng.choice(state.legal_actions())
-                state.play(take)
-                after_take = game.extras(game.player_view(state, p))["preview"]
-                tile = str(take)[1:]
-                assert after_take[tile] == before["preview"][tile]  # the same before taking
-                continue
-            if state.phase != "place":
-                state.play(rng.choice(state.legal_actions()))
-                continue
-            assert game.extras(game.player_view(state, (p + 1) % 3))["preview"] is None
-            previews = before["preview"][str(state.taken)]
-            assert sorted(previews) == sorted(str(a) for a in state.legal_actions())
-            action = rng.choice(state.legal_actions())
-            gain = previews[str(action)]
-            score = figures(state, p)
-            state.play(action)
-            while state.phase == "choose":  # each pending pair brings its figure
-                state.play(rng.choice(state.legal_actions()))
-            assert figures(state, p) - score == gain["total"]
-            assert (state.burly_holder == p) >= gain["burly"]

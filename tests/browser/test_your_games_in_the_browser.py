@@ -8,12 +8,10 @@ from __future__ import annotations
 import time
 
 import httpx
-import pytest
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
+from tests.patience import HANG
 from tests.server.live import ThreadServer
-
-pytestmark = pytest.mark.browser
 
 PRIVATE = {
     "game": "autumn",
@@ -41,7 +39,7 @@ def test_your_games_lists_a_private_table_and_one_put_away(browser, tmp_path):
             " localStorage.setItem('leafpile.token.gone4ever', 'x'); }",
             [table, token],
         )
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + HANG
         while table in srv.manager.tables:  # nobody watches it: it is put away
             assert time.monotonic() < deadline, "the idle game was not put away"
             time.sleep(0.05)

@@ -14,6 +14,7 @@ import pytest
 
 import leafpile
 from leafpile.cli.common import help_language
+from tests.patience import HANG
 
 SRC = str(Path(leafpile.__file__).resolve().parents[1])
 #: Variables that choose a language, cleared so that each case chooses its own.
@@ -28,7 +29,7 @@ def leafpile_cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
         env=base,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
 from leafpile.games.momiji import GAME, MomijiState
@@ -12,6 +13,11 @@ from leafpile.games.momiji.components import (
     LANDSCAPE_INDEX,
     OBJECTIVE_INDEX,
     cards_of_types,
+)
+
+#: Move notation, which the words a page shows must never contain.
+NOTATION = re.compile(
+    r"\b(take [A-Z]|[A-Z][0-3][LR]{0,2}>?|obj [a-z-]+|land [LCR]\d|discard [A-Z]|swap \d)\b"
 )
 
 

@@ -14,12 +14,13 @@ from sqlalchemy import Connection
 
 from leafpile.games import get_game
 from leafpile.server.store import db as storage
+from tests.patience import READ
 from tests.server.live import ThreadServer
 
 SEED = 20261129
 AUTUMN = get_game("autumn")
 
-HTTP = httpx.Client()  # one client for the module: a new one per call costs ~30 ms
+HTTP = httpx.Client(timeout=READ)  # one client for the module: a new one costs ~30 ms
 
 
 def create(server: ThreadServer, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

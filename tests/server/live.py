@@ -10,13 +10,13 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from typing import Any
 
 import httpx
 import uvicorn
 
 from leafpile.server import RateLimit, create_app
+from tests.patience import HANG, READ, wait_until
 
 
 def free_port() -> int:
@@ -25,27 +25,31 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_up(base: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+def wait_up(base: str, timeout: float = HANG) -> None:
+    """Wait until the server at `base` answers (its start-up, workers and all)."""
+
+    def answers() -> bool:
         try:
-            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.05)
-    raise RuntimeError(f"server at {base} did not start")
+            return httpx.get(base + "/api/games", timeout=READ).status_code == 200
+        except httpx.TransportError:  # not listening yet
+            return False
+
+    wait_until(answers, f"the server at {base} starts", timeout)
 
 
 class ThreadServer:
     """The app served by uvicorn in a background thread of the test process."""
 
-    def __init__(self, db_url: str, **app_options: Any) -> None:
+    def __init__(
+        self, db_url: str, *, server_options: dict[str, Any] | None = None, **app_options: Any
+    ) -> None:
+        """`app_options` go to `create_app`, `server_options` to uvicorn."""
         app_options.setdefault("allow_client_seed", True)
         app_options.setdefault("rate_limit", RateLimit(enabled=False))
         app_options.setdefault("bot_workers", "thread")  # starts at once; patches reach it
         self.db_url = db_url
         self.app_options = app_options
+        self.server_options = server_options or {}
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
@@ -55,7 +59,9 @@ class ThreadServer:
     def start(self) -> ThreadServer:
         app = create_app(self.db_url, **self.app_options)
         self.app = app
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", **self.server_options
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -121,7 +127,7 @@ class ProcessServer:
         if self.proc is not None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
+            self.proc.wait(timeout=HANG)
             self.proc = None
 
 

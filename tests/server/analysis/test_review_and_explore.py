@@ -14,6 +14,7 @@ from leafpile.engine import GameRecord
 from leafpile.games import GAMES
 from leafpile.server.analysis import reviews
 from leafpile.server.store import review_store
+from tests.patience import HANG
 from tests.server.helpers import AUTUMN, HTTP, SEED, create
 from tests.server.live import ThreadServer
 
@@ -29,7 +30,7 @@ def finished_table(server: ThreadServer) -> tuple[str, str]:
 
 def play_out(server: ThreadServer, table: str, token: str, seat: int) -> dict[str, Any]:
     auth = {"authorization": f"Bearer {token}"}
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline:
         snap = HTTP.get(f"{server.base}/api/tables/{table}", headers=auth).json()
         if snap["status"] == "finished":
@@ -49,7 +50,7 @@ def review_of(server: ThreadServer, table: str, body: dict[str, Any]) -> dict[st
     answer = HTTP.post(url, json=body)
     assert answer.status_code == 200, answer.text
     seen = [answer.json()]
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while seen[-1]["status"] == "running" and time.monotonic() < deadline:
         time.sleep(0.05)
         params = {"seats": ",".join(map(str, body.get("seats", [0]))), "time": body["time"]}
@@ -134,7 +135,7 @@ def test_reviews_are_bounded_and_a_review_nobody_waits_for_stops_unwritten(lite,
     second = HTTP.post(url, json={"time": 0.2})  # the same client: one at a time
     assert second.status_code == 503 and second.json()["code"] == "busy"
     ctx.reviews.idle_stop = 0.0  # the page was closed: nobody asks any more
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG
     while ctx.reviews.jobs and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not ctx.reviews.jobs

@@ -10,6 +10,7 @@ import pytest
 
 from leafpile.games import GAMES
 from leafpile.server.api.snapshots import snapshot
+from tests.patience import HANG, READ
 from tests.server.live import ThreadServer
 
 
@@ -26,7 +27,7 @@ def test_every_registered_game_plays_to_the_end_over_the_api(srv, name):
     game = GAMES[name]
     players = 2 if game.info.min_players <= 2 <= game.info.max_players else game.info.min_players
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
-    http = httpx.Client(base_url=srv.base)  # one client: a new one per call costs ~30 ms
+    http = httpx.Client(base_url=srv.base, timeout=READ)  # one client: a new one costs ~30 ms
     made = http.post(
         "/api/tables",
         json={"game": name, "players": players, "seats": seats, "sit": 0, "name": "Ana", "seed": 7},
@@ -34,7 +35,7 @@ def test_every_registered_game_plays_to_the_end_over_the_api(srv, name):
     assert made.status_code == 201, made.text
     table, token = made.json()["table"], made.json()["token"]
     auth = {"authorization": f"Bearer {token}"}
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG  # only a hang takes so long
     while time.monotonic() < deadline:
         snap = http.get(f"/api/tables/{table}", headers=auth).json()
         if snap["status"] == "finished":
@@ -62,7 +63,7 @@ def test_every_registered_game_plays_to_the_end_over_the_api(srv, name):
             headers=auth,
         )
         assert r.status_code == 200, r.text
-    assert snap["status"] == "finished", f"{name} did not finish in time"
+    assert snap["status"] == "finished", f"{name} did not finish: a hang?"
     record = http.get(f"/api/tables/{table}/record")
     assert record.status_code == 200 and record.json()["game"] == name
     replay = http.get(f"/api/tables/{table}/replay").json()

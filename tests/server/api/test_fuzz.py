@@ -1,13 +1,13 @@
 """Fuzzing the running server from its OpenAPI description (schemathesis): no request is
 answered 500, every answer is one the description allows, and no refused request changes
 anything (tables, seats, versions, stored rows). Bounded: a fixed number of examples per
-operation, each with a deadline."""
+operation, each request with a read timeout that only a hang reaches (no time limit per
+example: a busy machine is not a failure)."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -31,6 +31,7 @@ from leafpile.server.store.schema import (
     seats,
     tables,
 )
+from tests.patience import READ
 from tests.server.helpers import SEED, two_humans
 from tests.server.live import ThreadServer
 
@@ -95,7 +96,7 @@ def _steer(case: schemathesis.Case, ids: list[str], tokens: list[str]) -> None:
 @SCHEMA.parametrize()
 @settings(
     max_examples=EXAMPLES,
-    deadline=timedelta(seconds=5),
+    deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
@@ -103,7 +104,7 @@ def test_fuzzed_requests_get_no_500_and_refusals_change_nothing(case, target):
     srv, ids, tokens = target
     _steer(case, ids, tokens)
     before = fingerprint(srv)
-    response = case.call(base_url=srv.base, session=SESSION, timeout=10)
+    response = case.call(base_url=srv.base, session=SESSION, timeout=READ)
     FUZZED.append(1)
     assert response.status_code < 500, (case.method, case.path, response.text[:300])
     assert str(SEED) not in response.text  # the real tables' seed (every card) never leaks

@@ -7,6 +7,7 @@ import json
 
 from websockets.sync.client import connect
 
+from tests.patience import READ
 from tests.server.helpers import HTTP, act, snapshot, two_humans
 
 
@@ -41,10 +42,10 @@ def test_a_websocket_refusal_comes_in_the_language_of_the_hello(lite):
     table, tok_a, _tok_b = two_humans(lite)
     with connect(f"{lite.ws_base}/ws/tables/{table}") as ws:
         ws.send(json.dumps({"type": "hello", "token": tok_a, "lang": "fr"}))
-        state = json.loads(ws.recv(timeout=5))
+        state = json.loads(ws.recv(timeout=READ))
         assert state["type"] == "state"
         ws.send(json.dumps({"type": "action", "table": table, "version": 7, "action": "x"}))
-        while (msg := json.loads(ws.recv(timeout=5)))["type"] != "error":
+        while (msg := json.loads(ws.recv(timeout=READ)))["type"] != "error":
             pass
         assert msg["code"] == "stale"
         assert msg["message"] == "version périmée 7 : la table en est à la version 0"

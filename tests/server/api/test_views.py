@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 from leafpile.bots import BotSeat, make_bot
 from leafpile.engine import State
 from leafpile.engine.match import seat_rng
+from tests.patience import HANG, READ
 from tests.server.helpers import AUTUMN, SEED, act, create, snapshot, two_humans
 
 
@@ -36,7 +37,7 @@ def test_each_action_builds_each_audience_view_once(server, monkeypatch):
             """The state each socket is pushed at `version` (read up to it)."""
             out = []
             for ws in sockets:
-                while (msg := json.loads(ws.recv(timeout=5)))["version"] != version:
+                while (msg := json.loads(ws.recv(timeout=READ)))["version"] != version:
                     pass
                 out.append(msg)
             return out
@@ -66,7 +67,7 @@ def test_a_bot_seat_draws_from_the_seat_rng_of_the_table_seed(server):
     table, token = made["table"], made["token"]
     opening = snapshot(server, table, token)["legal"][0]
     assert act(server, table, token, 0, opening).status_code == 200
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + HANG
     while snapshot(server, table)["version"] < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
     live = server.manager.tables[table]

@@ -11,6 +11,7 @@ from websockets.sync.client import connect
 
 from leafpile.engine import GameRecord
 from leafpile.server import RateLimit
+from tests.patience import HANG, READ, FakeClock
 from tests.server.helpers import (
     AUTUMN,
     HTTP,
@@ -43,7 +44,8 @@ def test_create_then_join_starts_the_table(server):
 def test_a_human_plays_a_bot_to_the_end_and_the_record_replays(server):
     made = create(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     table, token = made["table"], made["token"]
-    for _ in range(400):
+    deadline = time.monotonic() + HANG  # only a hang takes so long
+    while time.monotonic() < deadline:
         snap = snapshot(server, table, token)
         if snap["status"] == "finished":
             break
@@ -76,7 +78,7 @@ def test_websocket_pushes_each_seat_its_own_view(server):
 
         def latest(ws, version=None):
             while True:
-                msg = json.loads(ws.recv(timeout=5))
+                msg = json.loads(ws.recv(timeout=READ))
                 if msg["type"] == "state" and (version is None or msg["version"] == version):
                     return msg
 
@@ -104,7 +106,7 @@ def test_websocket_pushes_each_seat_its_own_view(server):
         # a stale action over the socket is refused with the current state
         a.send(json.dumps({"type": "action", "table": table, "version": 0, "action": action}))
         while True:
-            msg = json.loads(a.recv(timeout=5))
+            msg = json.loads(a.recv(timeout=READ))
             if msg["type"] == "error":
                 break
         assert msg["code"] in ("stale", "not_your_turn") and msg["state"]["version"] == 2
@@ -168,7 +170,7 @@ def test_unknown_table_is_refused(running):
     )
     assert r.status_code == 400
     with connect(f"{server.ws_base}/ws/tables/nope") as ws:
-        assert json.loads(ws.recv(timeout=5))["code"] == "unknown_table"
+        assert json.loads(ws.recv(timeout=READ))["code"] == "unknown_table"
     unchanged(server, table, tok_b, before)
 
 
@@ -258,21 +260,22 @@ def test_bad_names_seats_and_options_are_refused(running):
 
 
 def test_flooding_is_refused(db_url):
-    srv = ThreadServer(db_url, rate_limit=RateLimit(rate=0.5, burst=5)).start()
+    clock = FakeClock()  # the buckets refill only when the test says so
+    srv = ThreadServer(db_url, rate_limit=RateLimit(rate=0.5, burst=5, now=clock)).start()
     try:
         table, tok_a, _tok_b = two_humans(srv)  # 2 of the 5
         before = snapshot(srv, table, tok_a)
         codes = [act(srv, table, tok_a, 5, "0,0").status_code for _ in range(8)]
-        assert 429 in codes
+        assert codes[-3:] == [429] * 3
         assert HTTP.post(srv.base + "/api/tables", json={}).json()["code"] == "flooding"
         with connect(f"{srv.ws_base}/ws/tables/{table}") as ws:
             for _ in range(30):
                 ws.send(json.dumps({"type": "ping"}))
             replies = []
             for _ in range(30):
-                replies.append(json.loads(ws.recv(timeout=5)))
+                replies.append(json.loads(ws.recv(timeout=READ)))
             assert any(m.get("code") == "flooding" for m in replies)
-        time.sleep(2.5)  # the bucket refills: the flood is over and nothing changed
+        clock.advance(10)  # the bucket refills: the flood is over and nothing changed
         assert snapshot(srv, table, tok_a) == before
         assert stored_actions(srv, table) == 0
     finally:
@@ -283,7 +286,7 @@ def test_websocket_bad_messages_get_errors(running):
     server, table, _tok_a, tok_b = running
     before = snapshot(server, table, tok_b)
     with connect(f"{server.ws_base}/ws/tables/{table}") as ws:
-        json.loads(ws.recv(timeout=5))  # the spectator snapshot on connect
+        json.loads(ws.recv(timeout=READ))  # the spectator snapshot on connect
         answers = {}
         for label, text in [
             ("json", "{oops"),
@@ -298,7 +301,7 @@ def test_websocket_bad_messages_get_errors(running):
         ]:
             ws.send(text)
             while True:
-                msg = json.loads(ws.recv(timeout=5))
+                msg = json.loads(ws.recv(timeout=READ))
                 if msg["type"] == "error":
                     answers[label] = msg["code"]
                     break
@@ -348,7 +351,7 @@ def test_the_same_action_over_two_websockets_at_once_is_accepted_once(running):
         answers = []
         for ws in (one, two):
             while True:  # read until this socket has seen version 2 and its own answer
-                m = json.loads(ws.recv(timeout=5))
+                m = json.loads(ws.recv(timeout=READ))
                 answers.append(m)
                 if m["type"] == "error" or (m["type"] == "state" and m["version"] == 2):
                     break

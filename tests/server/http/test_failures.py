@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 
 from leafpile.server import errors
 from leafpile.server.api.refusals import STATUS
+from tests.patience import READ
 from tests.server.helpers import AUTUMN, HTTP, act, snapshot, unchanged
 
 ERROR_ID = re.compile(r"error id ([0-9a-f]{8})")
@@ -76,17 +77,17 @@ def test_a_game_bug_over_a_websocket_is_an_error_message_with_an_id(running, mon
     before = snapshot(server, table, tok_b)
     with connect(f"{server.ws_base}/ws/tables/{table}") as ws:
         ws.send(json.dumps({"type": "hello", "token": tok_b}))
-        while json.loads(ws.recv(timeout=5)).get("you") != 1:
+        while json.loads(ws.recv(timeout=READ)).get("you") != 1:
             pass
         _break(monkeypatch, "describe")
         with caplog.at_level(logging.ERROR, logger="leafpile.server"):
             ws.send(json.dumps({"type": "action", "table": table, "version": 1, "action": "red"}))
-            while (msg := json.loads(ws.recv(timeout=5)))["type"] != "error":
+            while (msg := json.loads(ws.recv(timeout=READ)))["type"] != "error":
                 pass
         monkeypatch.undo()
         _logged(caplog, _id_of(msg))
         ws.send(json.dumps({"type": "ping"}))  # the connection lives on
-        while json.loads(ws.recv(timeout=5))["type"] != "pong":
+        while json.loads(ws.recv(timeout=READ))["type"] != "pong":
             pass
     unchanged(server, table, tok_b, before)
 

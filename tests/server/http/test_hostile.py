@@ -3,19 +3,24 @@ changes nothing, and its memory and time stay bounded."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import socket
+import sys
+from typing import Any
 
 import pytest
+import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from leafpile.server.api.checks import BODY_MAX
+from tests.patience import READ, FakeClock
 from tests.server.helpers import AUTUMN, HTTP, create, snapshot, two_humans, unchanged
-from tests.server.live import ProcessServer, ThreadServer
+from tests.server.live import ThreadServer
 
 
-def _raw(server: ThreadServer, head: bytes, chunks: list[bytes], timeout: float = 5.0) -> bytes:
+def _raw(server: ThreadServer, head: bytes, chunks: list[bytes], timeout: float = READ) -> bytes:
     """Send a request by hand (so the body can be chunked and never finished) and read what
     the server answers before the client has sent everything."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as s:
@@ -76,16 +81,16 @@ def test_deeply_nested_json_and_binary_frames_over_a_websocket(lite):
     before = snapshot(lite, table, tok_b)
     with connect(f"{lite.ws_base}/ws/tables/{table}") as ws:
         ws.send(DEEP)
-        while (msg := json.loads(ws.recv(timeout=5)))["type"] != "error":
+        while (msg := json.loads(ws.recv(timeout=READ)))["type"] != "error":
             pass
         assert msg["code"] == "bad_json"
         ws.send(json.dumps({"type": "ping"}))  # the connection lives on
-        while json.loads(ws.recv(timeout=5))["type"] != "pong":
+        while json.loads(ws.recv(timeout=READ))["type"] != "pong":
             pass
         ws.send(b"\x00\x01binary")
         with pytest.raises(ConnectionClosed) as closed:
             while True:
-                ws.recv(timeout=5)
+                ws.recv(timeout=READ)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
     unchanged(lite, table, tok_b, before)
 
@@ -185,9 +190,28 @@ def test_every_answer_has_the_security_headers(lite):
         assert headers["x-frame-options"] == "DENY"
 
 
-def _floods(srv: ProcessServer) -> bool:
-    """Whether 80 quick requests, each claiming another forwarded address, meet the flooding
-    guard (20 a second, bursts of 60, per address)."""
+def _served_as_by_serve(tmp_path, monkeypatch, forwarded_allow_ips: str | None) -> ThreadServer:
+    """The platform with the uvicorn settings `leafpile serve` uses for its forwarded headers
+    and its default flooding guard (20 a second, bursts of 60, per address), on a clock that
+    stands still: only the number of requests counts, not how fast this machine sends them."""
+    made: list[dict[str, Any]] = []
+    ran: list[dict[str, Any]] = []
+    module = sys.modules[serve.__module__]
+    monkeypatch.setattr(module, "create_app", lambda db, **options: made.append(options))
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: ran.append(options))
+    serve(db=f"sqlite:///{tmp_path / 'unused.db'}", forwarded_allow_ips=forwarded_allow_ips)
+    [app_options], [options] = made, ran
+    limit = dataclasses.replace(app_options["rate_limit"], now=FakeClock())
+    forwarding = {k: options[k] for k in ("proxy_headers", "forwarded_allow_ips")}
+    name = f"forwarded-{forwarded_allow_ips is not None}.db"
+    return ThreadServer(
+        f"sqlite:///{tmp_path / name}", rate_limit=limit, server_options=forwarding
+    ).start()
+
+
+def _floods(srv: ThreadServer) -> bool:
+    """Whether 80 requests, each claiming another forwarded address, meet the flooding guard
+    (bursts of 60 per address)."""
     codes = [
         HTTP.get(
             srv.base + "/api/tables", headers={"x-forwarded-for": f"10.9.{i // 250}.{i % 250}"}
@@ -197,18 +221,17 @@ def _floods(srv: ProcessServer) -> bool:
     return 429 in codes
 
 
-def test_forwarded_addresses_are_believed_only_from_configured_proxies(tmp_path):
-    srv = ProcessServer(f"sqlite:///{tmp_path / 'a.db'}").start()
+def test_forwarded_addresses_are_believed_only_from_configured_proxies(tmp_path, monkeypatch):
+    srv = _served_as_by_serve(tmp_path, monkeypatch, None)
     try:
         assert _floods(srv), "a loopback client chose its own address with X-Forwarded-For"
     finally:
-        srv.kill()
-    srv = ProcessServer(f"sqlite:///{tmp_path / 'b.db'}", "--forwarded-allow-ips", "127.0.0.1")
-    srv.start()
+        srv.stop()
+    srv = _served_as_by_serve(tmp_path, monkeypatch, "127.0.0.1")
     try:
         assert not _floods(srv)  # behind a configured proxy, each forwarded client counts
     finally:
-        srv.kill()
+        srv.stop()
 
 
 def test_the_openapi_description_is_served(lite):

@@ -9,6 +9,7 @@ import time
 from websockets.sync.client import connect
 
 from leafpile.server import RateLimit
+from tests.patience import HANG, READ, FakeClock
 from tests.server.helpers import HTTP
 from tests.server.live import ThreadServer
 
@@ -23,7 +24,9 @@ WITH_BOT = {
 
 
 def test_one_address_opens_tables_at_a_bounded_pace(tmp_path):
-    limit = RateLimit(rate=1000, burst=1000, tables_rate=0.01, tables_burst=5, open_tables=3)
+    limit = RateLimit(
+        rate=1000, burst=1000, tables_rate=0.01, tables_burst=5, open_tables=3, now=FakeClock()
+    )
     srv = ThreadServer(f"sqlite:///{tmp_path / 'a.db'}", rate_limit=limit).start()
     try:
         codes = [HTTP.post(srv.base + "/api/tables", json=WAITING).status_code for _ in range(4)]
@@ -46,8 +49,8 @@ def test_an_abandoned_waiting_table_expires(db_url):
         watched = HTTP.post(srv.base + "/api/tables", json=WAITING).json()["table"]
         started = HTTP.post(srv.base + "/api/tables", json=WITH_BOT).json()["table"]
         with connect(f"{srv.ws_base}/ws/tables/{watched}") as ws:  # someone waits at it
-            json.loads(ws.recv(timeout=5))
-            deadline = time.monotonic() + 10
+            json.loads(ws.recv(timeout=READ))
+            deadline = time.monotonic() + HANG
             while abandoned in srv.manager.tables and time.monotonic() < deadline:
                 time.sleep(0.1)
             lobby = [t["id"] for t in HTTP.get(srv.base + "/api/tables").json()["tables"]]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
 import pytest
@@ -21,20 +20,24 @@ from leafpile.server.http.sockets import SLOW_CLOSE, TOO_MANY_CLOSE, Connection
 from leafpile.server.store.db import Database
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.workers import BotPool
+from tests.patience import HANG, READ, wait_until
 from tests.server.helpers import two_humans
 from tests.server.live import ThreadServer, run_async
 
 
-def _quiet(ws: Any, seconds: float = 0.5) -> list[dict[str, Any]]:
-    """What `ws` receives within `seconds`."""
+def _pushed(ws: Any) -> list[dict[str, Any]]:
+    """What the server has pushed to `ws` so far: a ping's pong comes after all of it (one
+    outbox, in order), so no waiting for a quiet moment is needed."""
+    ws.send(json.dumps({"type": "ping"}))
     got = []
-    deadline = time.monotonic() + seconds
-    while (left := deadline - time.monotonic()) > 0:
-        try:
-            got.append(json.loads(ws.recv(timeout=left)))
-        except TimeoutError:
-            break
+    while (msg := json.loads(ws.recv(timeout=READ)))["type"] != "pong":
+        got.append(msg)
     return got
+
+
+def _listeners(srv: ThreadServer, table: str, n: int) -> None:
+    """Wait until the server has seen the table's sockets come and go (n are left)."""
+    wait_until(lambda: len(srv.manager.tables[table].listeners) == n, f"{n} sockets listen")
 
 
 def test_spectators_coming_and_going_push_nothing_to_anyone_else(lite):
@@ -42,28 +45,33 @@ def test_spectators_coming_and_going_push_nothing_to_anyone_else(lite):
     url = f"{lite.ws_base}/ws/tables/{table}"
     with connect(url) as player:
         player.send(json.dumps({"type": "hello", "token": tok_a}))
-        while json.loads(player.recv(timeout=5)).get("you") != 0:
+        while json.loads(player.recv(timeout=READ)).get("you") != 0:
             pass
-        _quiet(player, 0.2)
+        _pushed(player)
         for _ in range(20):  # spectators come, say hello, and go
             with connect(url) as spectator:
                 spectator.send(json.dumps({"type": "hello", "token": None}))
-                assert json.loads(spectator.recv(timeout=5))["type"] == "state"
-        assert _quiet(player) == []
+                assert json.loads(spectator.recv(timeout=READ))["type"] == "state"
+                assert json.loads(spectator.recv(timeout=READ))["type"] == "state"
+        _listeners(lite, table, 1)
+        assert _pushed(player) == []
         with connect(url) as other:  # the other seat arriving is news: its "connected" flag
             other.send(json.dumps({"type": "hello", "token": tok_b}))
-            (pushed,) = _quiet(player)
+            while json.loads(other.recv(timeout=READ)).get("you") != 1:
+                pass
+            (pushed,) = _pushed(player)
             assert [s["connected"] for s in pushed["seats"]] == [True, True]
-        (pushed,) = _quiet(player)  # ... and so is its leaving
+        _listeners(lite, table, 1)
+        (pushed,) = _pushed(player)  # ... and so is its leaving
         assert [s["connected"] for s in pushed["seats"]] == [True, False]
 
 
 def _refused(url: str) -> int:
     """The close code of a socket the server refuses (after its error message)."""
     with connect(url) as ws:
-        assert json.loads(ws.recv(timeout=5))["code"] == "too_many_sockets"
+        assert json.loads(ws.recv(timeout=READ))["code"] == "too_many_sockets"
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=5)
+            ws.recv(timeout=READ)
     assert closed.value.rcvd is not None
     return closed.value.rcvd.code
 
@@ -77,7 +85,7 @@ def test_sockets_are_capped_per_address_and_per_table(tmp_path):
         with connect(url), connect(url), connect(url):
             assert _refused(url) == TOO_MANY_CLOSE
         with connect(url) as ws:  # closed sockets no longer count
-            assert json.loads(ws.recv(timeout=5))["type"] == "state"
+            assert json.loads(ws.recv(timeout=READ))["type"] == "state"
     finally:
         srv.stop()
     limit = RateLimit(enabled=False, sockets_per_table=2)
@@ -89,7 +97,7 @@ def test_sockets_are_capped_per_address_and_per_table(tmp_path):
         with connect(url), connect(url):
             assert _refused(url) == TOO_MANY_CLOSE
             with connect(f"{srv.ws_base}/ws/tables/{other}") as ws:  # other tables are open
-                assert json.loads(ws.recv(timeout=5))["type"] == "state"
+                assert json.loads(ws.recv(timeout=READ))["type"] == "state"
     finally:
         srv.stop()
 
@@ -126,13 +134,14 @@ def test_a_client_that_does_not_read_is_dropped_with_a_bounded_outbox(tmp_path):
         socket = StalledSocket()
         conn = Connection(ctx, socket, table)  # type: ignore[arg-type]
         running = asyncio.create_task(conn.run())
-        await asyncio.sleep(0.05)
+        while not table.listeners:  # the connection has started
+            await asyncio.sleep(0.005)
         most = 0
         for _ in range(100):  # a hundred pushes to a client that reads none
             broadcast(table)
             most = max(most, conn.outbox.qsize())
             await asyncio.sleep(0)
-        await asyncio.wait_for(running, 5)
+        await asyncio.wait_for(running, HANG)
         listening = len(table.listeners)
         await manager.stop()
         return socket, most, listening, conn.outbox.qsize()

@@ -16,6 +16,7 @@ from leafpile.server.players.glicko2 import Rating
 from leafpile.server.players.ratings import places_of, rate_seats
 from leafpile.server.store.db import Database
 from leafpile.server.store.schema import rating_history, ratings
+from tests.patience import HANG
 from tests.server.helpers import HTTP, act
 from tests.server.live import ThreadServer, run_async
 
@@ -37,7 +38,7 @@ def open_table(server: ThreadServer, seats: list[dict[str, Any]], **extra: Any):
 def play_out(server: ThreadServer, table: str, tokens: dict[int, str]) -> dict[str, Any]:
     """Play every seat in `tokens` (its first legal action) until the game ends; bot seats
     play themselves."""
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + HANG
     any_token = next(iter(tokens.values()))
     while time.monotonic() < deadline:
         snap = HTTP.get(
@@ -60,7 +61,7 @@ def play_out(server: ThreadServer, table: str, tokens: dict[int, str]) -> dict[s
 
 def wait_rated(server: ThreadServer) -> None:
     """Wait until the ratings started when games ended here are stored."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + HANG
     while server.app.state.ctx.ratings.tasks:
         assert time.monotonic() < deadline, "the ratings were not stored"
         time.sleep(0.02)
@@ -322,7 +323,7 @@ def test_a_rated_game_played_through_two_processes_is_rated_once(pg_url):
         assert joined.status_code == 200, joined.text
         tokens = {0: made["token"], 1: joined.json()["token"]}
         servers = {0: first, 1: second}
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + HANG
         while time.monotonic() < deadline:
             snap = HTTP.get(
                 f"{first.base}/api/tables/{made['table']}",

@@ -13,6 +13,7 @@ from leafpile.server.store.db import (
     Database,
 )
 from leafpile.server.store.schema import SeatRow, StoredAction, TableRow
+from tests.patience import HANG
 from tests.server.live import run_async
 
 
@@ -85,7 +86,7 @@ def test_processes_starting_at_once_migrate_one_after_the_other(pg_url):
     def start() -> None:
         db = Database(pg_url)
         try:
-            barrier.wait(timeout=30)
+            barrier.wait(timeout=HANG)
             db.migrate()
         except BaseException as e:  # handed to the test below
             errors.append(e)
@@ -96,6 +97,6 @@ def test_processes_starting_at_once_migrate_one_after_the_other(pg_url):
     for t in threads:
         t.start()
     for t in threads:
-        t.join(timeout=60)
+        t.join(timeout=HANG)
     assert not any(t.is_alive() for t in threads), "the migrations are waiting on each other"
     assert errors == []

@@ -14,6 +14,7 @@ import httpx
 
 from leafpile.server.store.db import Database
 from leafpile.server.tables.rebuild import rebuild
+from tests.patience import HANG, READ
 from tests.server.live import ProcessServer
 
 ROUNDS = 4  # kills per database
@@ -29,7 +30,7 @@ class Person:
         self.accepted: dict[int, str] = {}
         self.stop = threading.Event()
         self.rng = random.Random(SEED)
-        self.http = httpx.Client(timeout=5)
+        self.http = httpx.Client(timeout=READ)
 
     def run(self) -> None:
         auth = {"authorization": f"Bearer {self.token}"}
@@ -60,7 +61,7 @@ def _observe(http: httpx.Client, base: str, tables: list[str]) -> dict[str, dict
 
 def test_sigkill_at_random_moments_loses_and_doubles_nothing(db_url):
     rng = random.Random(SEED)
-    http = httpx.Client(timeout=10)
+    http = httpx.Client(timeout=READ)
     srv = ProcessServer(db_url, "--rate-limit", "0", bot_delay=0.01).start()
     person: Person | None = None
     try:
@@ -99,7 +100,7 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(db_url):
                 assert after[t]["version"] >= seen[t]["version"]
                 assert after[t]["log"][: len(seen[t]["log"])] == seen[t]["log"]
         assert playing >= 2 * ROUNDS  # the kills came during games
-        deadline = time.monotonic() + 90  # ... and every game goes on to its end
+        deadline = time.monotonic() + HANG  # ... and every game goes on to its end
         while time.monotonic() < deadline:
             final = _observe(http, srv.base, tables)
             if all(s["status"] == "finished" for s in final.values()):

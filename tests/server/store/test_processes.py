@@ -12,9 +12,10 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.patience import HANG, READ
 from tests.server.live import ProcessServer, run_async, wait_up
 
-HTTP = httpx.Client(timeout=10)
+HTTP = httpx.Client(timeout=READ)
 
 
 LAST: dict[int, dict[str, Any]] = {}  # the last state each socket was pushed
@@ -24,7 +25,7 @@ def _latest(ws: Any, version: int) -> dict[str, Any]:
     """The state `ws` was pushed at `version` (read up to it)."""
     last = LAST.get(id(ws))
     while last is None or last["version"] < version:
-        msg = json.loads(ws.recv(timeout=10))
+        msg = json.loads(ws.recv(timeout=READ))
         if msg["type"] == "state":
             last = LAST[id(ws)] = msg
     assert last["version"] == version, last["version"]
@@ -45,7 +46,7 @@ def test_two_processes_serve_one_table_and_push_each_others_changes(pg_url):
         }
         made = HTTP.post(one.base + "/api/tables", json=body).json()
         table, tok_a = made["table"], made["token"]
-        deadline = time.monotonic() + 10  # the other process's lobby lists it too
+        deadline = time.monotonic() + HANG  # the other process's lobby lists it too
         while time.monotonic() < deadline:
             if table in [t["id"] for t in HTTP.get(two.base + "/api/tables").json()["tables"]]:
                 break
@@ -69,9 +70,9 @@ def test_two_processes_serve_one_table_and_push_each_others_changes(pg_url):
             sockets = {0: a, 1: b}
             for ws, seat in ((a, 0), (b, 1)):  # each has its own seat's state at version 0
                 # (process one hears of the second seat through PostgreSQL: maybe after hello)
-                msg = json.loads(ws.recv(timeout=10))
+                msg = json.loads(ws.recv(timeout=READ))
                 while msg["you"] != seat or msg["status"] != "playing":
-                    msg = json.loads(ws.recv(timeout=10))
+                    msg = json.loads(ws.recv(timeout=READ))
                 LAST[id(ws)] = msg
             state = LAST[id(a)]
             for version in range(12):  # each seat plays on its own process
@@ -102,7 +103,7 @@ def test_two_processes_serve_one_table_and_push_each_others_changes(pg_url):
         ).json()
 
         async def both() -> list[int]:
-            async with httpx.AsyncClient(timeout=10) as client:
+            async with httpx.AsyncClient(timeout=READ) as client:
                 body = {"table": table, "version": snap["version"], "action": snap["legal"][0]}
                 headers = {"authorization": f"Bearer {token}"}
                 answers = await asyncio.gather(
@@ -124,10 +125,10 @@ def test_two_processes_serve_one_table_and_push_each_others_changes(pg_url):
         }
         bot_table = HTTP.post(one.base + "/api/tables", json=bots).json()["table"]
         with connect(f"ws{two.base[4:]}/ws/tables/{bot_table}") as watcher:
-            deadline = time.monotonic() + 60
-            last = json.loads(watcher.recv(timeout=10))
+            deadline = time.monotonic() + HANG
+            last = json.loads(watcher.recv(timeout=READ))
             while last["status"] != "finished" and time.monotonic() < deadline:
-                msg = json.loads(watcher.recv(timeout=10))
+                msg = json.loads(watcher.recv(timeout=READ))
                 assert msg["version"] >= last["version"]  # in order, never back
                 last = msg
         assert last["status"] == "finished"
@@ -143,7 +144,7 @@ def test_serve_with_two_workers_plays_a_game_through_one_port(pg_url):
     srv.start()
     try:
         wait_up(srv.base)
-        http = httpx.Client(timeout=10)  # a new connection per request: both workers serve
+        http = httpx.Client(timeout=READ)  # a new connection per request: both workers serve
         body = {
             "game": "autumn",
             "players": 2,
@@ -191,6 +192,14 @@ def test_a_change_announced_while_another_process_loads_the_table_is_not_lost(pg
             return None
 
         two.manager._load_new = not_now  # type: ignore[method-assign]
+        heard: list[Any] = []
+        hear = two.manager.heard
+
+        def noted(change: Any) -> None:
+            hear(change)
+            heard.append(change)
+
+        two.manager.heard = noted  # type: ignore[method-assign]
         body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
         made = httpx.post(one.base + "/api/tables", json={**body, "sit": 0, "name": "Ana"})
         table, tokens = made.json()["table"], {0: made.json()["token"]}
@@ -208,11 +217,14 @@ def test_a_change_announced_while_another_process_loads_the_table_is_not_lost(pg
                 httpx.post, f"{one.base}/api/tables/{table}/actions", json=move, headers=auth
             )
             assert r.status_code == 200, r.text
-            await asyncio.sleep(0.5)  # its announcement reaches two, which has no copy yet
+            deadline = time.monotonic() + HANG  # its announcement reaches two, with no copy yet
+            while not any(c.table_id == table and c.kind == "action" for c in heard):
+                assert time.monotonic() < deadline, "the move was never announced to two"
+                await asyncio.sleep(0.01)
             return await loaded(raw)
 
         two.manager._admit_later = meanwhile  # type: ignore[method-assign]
-        seen = httpx.get(f"{two.base}/api/tables/{table}", timeout=30).json()
+        seen = httpx.get(f"{two.base}/api/tables/{table}", timeout=READ).json()
         assert seen["version"] == mine["version"] + 1
     finally:
         one.stop()

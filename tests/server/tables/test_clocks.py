@@ -5,6 +5,7 @@ in the middle of a turn-based game that keeps every clock exactly right."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -17,23 +18,11 @@ from leafpile.server.tables.clocks import ClockRule, Clocks
 from leafpile.server.tables.live_table import FINISHED, LiveTable
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.workers import BotPool
+from tests.patience import HANG, FakeClock
 from tests.server.helpers import SEED
 from tests.server.live import run_async
 
 DAY = 86400
-
-
-class FakeClock:
-    """The manager's `now()`: moves only when the test says so."""
-
-    def __init__(self, start: float = 1_000_000.0) -> None:
-        self.t = start
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
 
 
 def _manager(url: str, clock: FakeClock) -> TableManager:
@@ -63,11 +52,10 @@ async def _move(manager: TableManager, table: LiveTable, token: str) -> None:
 
 
 async def _until(predicate: Any, what: str) -> None:
-    for _ in range(400):
-        if predicate():
-            return
+    deadline = time.monotonic() + HANG  # only a hang takes so long
+    while not predicate():
+        assert time.monotonic() < deadline, f"never: {what}"
         await asyncio.sleep(0.01)
-    raise AssertionError(f"never: {what}")
 
 
 # -- the arithmetic -------------------------------------------------------------------------------

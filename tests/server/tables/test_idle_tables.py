@@ -14,6 +14,7 @@ from websockets.sync.client import connect
 
 from leafpile.server.errors import Conflict
 from leafpile.server.store.schema import tables
+from tests.patience import HANG, READ, wait_until
 from tests.server.helpers import HTTP, act
 from tests.server.live import ThreadServer, run_async
 
@@ -42,15 +43,29 @@ def seen(srv: ThreadServer, table: str, token: str) -> dict[str, Any]:
 
 def my_turn(srv: ThreadServer, table: str, token: str) -> dict[str, Any]:
     """The table once the bot has moved and it waits for the person."""
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + HANG
     while not (snap := seen(srv, table, token))["legal"]:
         assert time.monotonic() < deadline, "the bot did not move"
         time.sleep(0.05)
     return snap
 
 
+def sweeps(srv: ThreadServer) -> list[object]:
+    """Counts the sweeps the server makes from now on (one item each, once it is done)."""
+    done: list[object] = []
+    sweep = srv.manager.sweep
+
+    async def counted() -> list[str]:
+        gone = await sweep()
+        done.append(gone)
+        return gone
+
+    srv.manager.sweep = counted
+    return done
+
+
 def wait_put_away(srv: ThreadServer, table: str) -> None:
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + HANG
     while table in srv.manager.tables:
         assert time.monotonic() < deadline, "the idle game was not put away"
         time.sleep(0.05)
@@ -68,10 +83,11 @@ def test_an_idle_game_is_put_away_and_comes_back_as_it_was(db_url):
         clocked, _ = opened(srv, CLOCKED)
         watched, _ = opened(srv, WITH_BOT)
         with connect(f"{srv.ws_base}/ws/tables/{watched}") as ws:  # someone looks at it
-            json.loads(ws.recv(timeout=5))
+            json.loads(ws.recv(timeout=READ))
             for table in [idle, *abandoned]:
                 wait_put_away(srv, table)
-            time.sleep(0.5)  # two more sweeps
+            swept = sweeps(srv)
+            wait_until(lambda: len(swept) >= 2, "two more sweeps")
             assert {clocked, watched} <= set(srv.manager.tables)  # a clock ends it; a watcher
         lobby = [t["id"] for t in HTTP.get(srv.base + "/api/tables").json()["tables"]]
         assert idle not in lobby  # [D] a game put away leaves the lobby until asked for

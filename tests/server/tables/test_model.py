@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from websockets.sync.client import connect
 from leafpile.games import GAMES as REGISTRY
 from leafpile.server.api import snapshots
 from leafpile.server.tables.rebuild import rebuild
+from tests.patience import READ
 from tests.server.live import ThreadServer
 
 GAMES = sorted(REGISTRY)
@@ -65,7 +65,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.folder = Path(tempfile.mkdtemp(prefix="lp-model-"))
         self.url = f"sqlite:///{self.folder / 'model.db'}"
         self.srv = ThreadServer(self.url).start()
-        self.http = httpx.Client(timeout=10)
+        self.http = httpx.Client(timeout=READ)
         self.models: dict[str, Model] = {}
         self.restarts = 0
 
@@ -190,7 +190,7 @@ class ServerMachine(RuleBasedStateMachine):
         token = model.tokens.get(seat) if seat is not None else None
         with connect(f"{self.srv.ws_base}/ws/tables/{table}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
-            while (msg := json.loads(ws.recv(timeout=5)))["you"] != (seat if token else None):
+            while (msg := json.loads(ws.recv(timeout=READ)))["you"] != (seat if token else None):
                 pass
             assert msg["version"] == model.version
             assert msg == self.snapshot(table, token) | {"seats": msg["seats"]}
@@ -256,7 +256,7 @@ class ServerMachine(RuleBasedStateMachine):
 ServerMachine.TestCase.settings = settings(
     max_examples=10,
     stateful_step_count=25,
-    deadline=timedelta(seconds=20),
+    deadline=None,  # a busy machine is not a failure; the clients' timeouts catch a hang
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )

@@ -7,9 +7,10 @@ import time
 
 import httpx
 
+from tests.patience import HANG, READ
 from tests.server.live import ProcessServer
 
-HTTP = httpx.Client()  # one client for the module: a new one per call costs ~30 ms
+HTTP = httpx.Client(timeout=READ)  # one client for the module: a new one costs ~30 ms
 
 
 def _snap(base: str, table: str, token: str) -> dict:
@@ -19,7 +20,7 @@ def _snap(base: str, table: str, token: str) -> dict:
 
 
 def _wait_turn(base: str, table: str, token: str, seat: int) -> dict:
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline:
         snap = _snap(base, table, token)
         if snap["to_move"] == seat or snap["status"] == "finished":

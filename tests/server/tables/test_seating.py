@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.patience import HANG
 from tests.server.helpers import HTTP, act, create, snapshot
 
 
@@ -82,7 +83,7 @@ def test_a_leaver_in_a_running_game_is_played_by_a_bot_and_may_come_back(lite):
     r = _post(lite, table, "leave", tok_a)  # Ana leaves at her own turn
     assert r.status_code == 200 and r.json()["seats"][0]["stand_in"] == "random"
     assert r.json()["legal"] == []  # the bot plays; her page offers nothing
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG
     while snapshot(lite, table)["to_move"] != 1:
         assert time.monotonic() < deadline, "the stand-in bot never moved"
         time.sleep(0.05)

@@ -17,6 +17,7 @@ from leafpile.server.store.db import Database
 from leafpile.server.store.schema import LoadedTable, SeatRow, TableRow
 from leafpile.server.tables.live_table import SNAPSHOT_EVERY
 from leafpile.server.tables.rebuild import rebuild
+from tests.patience import HANG
 from tests.server.helpers import HTTP
 from tests.server.live import ThreadServer
 
@@ -30,7 +31,7 @@ def _bot_game(srv: ThreadServer, game: str) -> str:
     return str(r.json()["table"])
 
 
-def _wait_finished(srv: ThreadServer, tables: list[str], timeout: float = 60) -> None:
+def _wait_finished(srv: ThreadServer, tables: list[str], timeout: float = HANG) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if all(srv.manager.tables[t].status == "finished" for t in tables):

@@ -22,11 +22,12 @@ from leafpile.server.tables.live_table import HUMAN, PLAYING
 from leafpile.server.tables.opening import open_table
 from leafpile.server.tables.position import LogEntry, Position
 from leafpile.server.tables.takebacks import can_take_back
+from tests.patience import HANG, READ
 from tests.server.helpers import schema_at
 from tests.server.live import ThreadServer
 from tests.server.store.test_db import _table
 
-HTTP = httpx.Client(timeout=10)
+HTTP = httpx.Client(timeout=READ)
 SEED = 20261129
 
 
@@ -251,9 +252,9 @@ def test_a_take_back_over_the_socket_reaches_the_other_seat_with_its_log_line(li
 
 
 def _until(ws: Any, wanted: Any) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline:
-        msg = json.loads(ws.recv(timeout=10))
+        msg = json.loads(ws.recv(timeout=READ))
         if wanted(msg):
             return dict(msg)
     raise AssertionError("the message never came")
@@ -336,7 +337,7 @@ def test_another_process_hears_a_take_back_and_serves_the_table_without_the_acti
 
 
 def _wait(server: ThreadServer, table: str, token: str, version: int) -> dict[str, Any]:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG
     while time.monotonic() < deadline:
         snap = _snap(server, table, token)
         if snap["version"] >= version:

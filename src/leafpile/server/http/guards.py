@@ -8,6 +8,7 @@ server's memory or the lobby.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from leafpile.i18n import Msg
@@ -39,18 +40,20 @@ class RateLimit:
     tables_burst: float = 10.0
     open_tables: int = 8
     enabled: bool = True
+    #: The buckets' clock (seconds): tests give a fake one instead of racing real time.
+    now: Callable[[], float] = time.monotonic
 
 
 class Bucket:
     def __init__(self, limit: RateLimit) -> None:
         self.limit = limit
         self.tokens = limit.burst
-        self.at = time.monotonic()
+        self.at = limit.now()
 
     def take(self) -> bool:
         if not self.limit.enabled:
             return True
-        now = time.monotonic()
+        now = self.limit.now()
         self.tokens = min(self.limit.burst, self.tokens + (now - self.at) * self.limit.rate)
         self.at = now
         if self.tokens < 1:
@@ -110,7 +113,9 @@ class Context:
         if bucket is None:
             if len(self.table_buckets) > 10_000:
                 self.table_buckets.clear()
-            rate = RateLimit(rate=self.limit.tables_rate, burst=self.limit.tables_burst)
+            rate = RateLimit(
+                rate=self.limit.tables_rate, burst=self.limit.tables_burst, now=self.limit.now
+            )
             bucket = self.table_buckets[client] = Bucket(rate)
         if not bucket.take():
             raise Flooding(Msg("you have opened many tables lately: wait a little"))
