@@ -14,6 +14,7 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from leafpile.server import serve
 from leafpile.server.api.checks import BODY_MAX
 from tests.patience import READ, FakeClock
 from tests.server.helpers import AUTUMN, HTTP, create, snapshot, two_humans, unchanged
