@@ -1,6 +1,8 @@
-"""The bot's review in the browser, for every game: a finished game between bots is reviewed from its finished table's "Review" button with progress shown, then its marks, the
-evaluation graph and the bot's move on the board; "Explore from here" opens a private
-analysis table where the person plays on against bots.
+"""The bot's review in the browser, for every game: a finished game between bots is reviewed
+from its finished table's "Review" button with progress shown (in worker processes, as
+`leafpile serve` runs it), then its marks, the evaluation graph and the bot's move on the
+board; "Explore from here" opens a private analysis table where the person plays on against
+bots.
 
 `LEAFPILE_SCREENSHOTS=1` also writes docs/screenshots/review-<game>.png and review-phone.png.
 """
