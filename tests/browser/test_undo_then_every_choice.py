@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -181,6 +182,26 @@ def undone(server: ThreadServer, browser, name: str, undos: int) -> tuple[Positi
     return pos, page
 
 
+def sending(page, version: int) -> bool:
+    """Whether the page sent an action from `version` (the shell marks the page as waiting for
+    the answer as it sends; the answer may even be in already)."""
+    return bool(
+        page.evaluate(
+            f"document.body.classList.contains('waiting') || "
+            f"Number(document.body.dataset.version) > {version}"
+        )
+    )
+
+
+def actions_sent(page, pos: Position, before: int) -> list[dict[str, Any]]:
+    """The action frames the page sent since `before`, once the first has been seen here."""
+    deadline = time.monotonic() + MOVE_TIMEOUT / 1000
+    while not (sent := [m for m in pos.sent[before:] if m["type"] == "action"]):
+        assert time.monotonic() < deadline, "the page's action never showed on its socket"
+        page.wait_for_timeout(20)  # lets the browser's events reach this process
+    return sent
+
+
 def describe(page, i: int) -> str:
     """A name for the i-th choice offered: its id, action, card, tile or class."""
     node = page.locator(CHOICES).nth(i)
@@ -224,15 +245,14 @@ def test_after_an_undo_every_choice_the_page_offers_acts(browser, server, name, 
         version = int(dataset(page, "version"))
         before = len(pos.sent)
         page.locator(CHOICES).nth(i).click()
-        if not any(m["type"] == "action" for m in pos.sent[before:]):
+        if not sending(page, version):
             # a choice in the making (a card picked for a Play): its confirmation acts
             confirm = page.locator(COMPLETE)
             assert confirm.count(), f"{name}: clicking {what!r} after an Undo sent nothing"
             confirm.first.click()
-        sent = [m for m in pos.sent[before:] if m["type"] == "action"]
-        assert sent, f"{name}: {what!r} after an Undo sent nothing"
-        assert sent[0]["version"] == version
+            assert sending(page, version), f"{name}: {what!r} after an Undo sent nothing"
         moved = settled(page, version)
+        assert actions_sent(page, pos, before)[0]["version"] == version
         assert snapshot(server, pos, 0)["version"] == moved  # accepted: the table moved on
         tried.append(what)
         if page.locator("#undo").is_visible() and page.locator("#undo").is_enabled():
