@@ -1,7 +1,8 @@
-"""The bot's review in the browser, for every game: a finished game (bots, short settings) is
-reviewed from its finished table's "Review" button with progress shown, then its marks, the
-evaluation graph and the bot's move on the board; "Explore from here" opens a private
-analysis table where the person plays on against bots.
+"""The bot's review in the browser, for every game: a finished game between bots is reviewed
+from its finished table's "Review" button with progress shown (in worker processes, as
+`leafpile serve` runs it), then its marks, the evaluation graph and the bot's move on the
+board; "Explore from here" opens a private analysis table where the person plays on against
+bots.
 
 `LEAFPILE_SCREENSHOTS=1` also writes docs/screenshots/review-<game>.png and review-phone.png.
 """
@@ -23,29 +24,29 @@ from tests.patience import HANG, HANG_MS
 from tests.server.live import ThreadServer
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-#: Short games: one round of Autumn, three of Undergrove.
-OPTIONS: dict[str, dict[str, Any]] = {
-    "autumn": {"rounds": 1, "first_player": "0"},
-    "undergrove": {"round_limit": 3},
-}
+#: A short Autumn (one round); the others whole. Undergrove is a whole game between `easy`
+#: bots: random ones play on to its safety-net round limit.
+OPTIONS: dict[str, dict[str, Any]] = {"autumn": {"rounds": 1, "first_player": "0"}}
+BOTS = {"undergrove": "easy"}
 SEED = 12
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[ThreadServer]:
     db = tmp_path_factory.mktemp("review") / "review.db"
-    srv = ThreadServer(f"sqlite:///{db}").start()  # client seeds allowed, bots at once
+    # client seeds allowed; bots and reviews in worker processes, as `leafpile serve` runs them
+    srv = ThreadServer(f"sqlite:///{db}", bot_workers="process").start()
     yield srv
     srv.stop()
 
 
 def finished(server: ThreadServer, name: str) -> str:
-    """A game between two random bots, played to its end; its table id."""
+    """A game between two bots, played to its end; its table id."""
     body = {
         "game": name,
         "players": 2,
         "options": OPTIONS.get(name, {}),
-        "seats": [{"kind": "bot", "bot": "random"}] * 2,
+        "seats": [{"kind": "bot", "bot": BOTS.get(name, "random")}] * 2,
         "seed": SEED,
     }
     made = httpx.post(server.base + "/api/tables", json=body)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import random
 
 import pytest
@@ -78,7 +79,12 @@ def test_notation_round_trips_and_rejects_garbage():
         "again",
         "stop",
     ]:
-        assert str(actions.parse_notation(text)) == text
+        action = actions.parse_notation(text)
+        assert str(action) == text
+        # the shared object, also after a trip through pickle (to a worker process): the
+        # rules compare word decisions with `is`
+        assert actions.parse_notation(text) is action
+        assert pickle.loads(pickle.dumps(action)) is action
     for bad in ["absorb now", "pay X", "place 23", "end E6", "root 1,1", "???"]:
         with pytest.raises(InvalidNotationError):
             actions.parse_notation(bad)

@@ -18,8 +18,10 @@ A turn is a sequence of these (the state keeps a stack of pending decisions):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from leafpile.engine import Action, InvalidNotationError
 from leafpile.games.undergrove.components import RESOURCES, TOKENS, cell, coord_text
@@ -38,8 +40,20 @@ WORDS = (
 )
 
 
+class Shared(Action):
+    """An action made by its interned constructor (below). Pickled (into a worker process, a
+    saved search) it comes back as the shared object, so `is` comparisons still hold there."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_shared, (type(self), tuple(vars(self).values())))
+
+
+def _shared(kind: type[Shared], fields: tuple[Any, ...]) -> Action:
+    return _MAKERS[kind](*fields)
+
+
 @dataclass(frozen=True)
-class Word(Action):
+class Word(Shared):
     """A decision named by one word: the action choice or a branch of an optional step."""
 
     word: str
@@ -49,7 +63,7 @@ class Word(Action):
 
 
 @dataclass(frozen=True)
-class Numbered(Action):
+class Numbered(Shared):
     """A verb with one number: `activate 12`, `convert 2`, `discard 23`, `store 1`, `copy 12`,
     `use B7`, `take B5`, `end E3`."""
 
@@ -65,7 +79,7 @@ class Numbered(Action):
 
 
 @dataclass(frozen=True)
-class Resource(Action):
+class Resource(Shared):
     """A verb with a resource or token index: `pay N`, `gain K`, `flip b`, `refresh g`."""
 
     verb: str  # pay / gain (a nutrient index), flip / refresh (a token index)
@@ -77,7 +91,7 @@ class Resource(Action):
 
 
 @dataclass(frozen=True)
-class Swap(Action):
+class Swap(Shared):
     give: int
     get: int
 
@@ -86,7 +100,7 @@ class Swap(Action):
 
 
 @dataclass(frozen=True)
-class Place(Action):
+class Place(Shared):
     tile: int
     cell: int
 
@@ -95,7 +109,7 @@ class Place(Action):
 
 
 @dataclass(frozen=True)
-class Seedling(Action):
+class Seedling(Shared):
     corner: int
 
     def __str__(self) -> str:
@@ -103,7 +117,7 @@ class Seedling(Action):
 
 
 @dataclass(frozen=True)
-class Root(Action):
+class Root(Shared):
     corner: int
     tile: int
 
@@ -112,7 +126,7 @@ class Root(Action):
 
 
 @dataclass(frozen=True)
-class Carbon(Action):
+class Carbon(Shared):
     tile: int  # where the carbon comes from
     corner: int  # the seedling that receives it
 
@@ -129,6 +143,16 @@ place = cache(Place)
 seedling = cache(Seedling)
 root = cache(Root)
 carbon = cache(Carbon)
+_MAKERS: dict[type[Shared], Callable[..., Action]] = {
+    Word: word,
+    Numbered: numbered,
+    Resource: resource,
+    Swap: swap,
+    Place: place,
+    Seedling: seedling,
+    Root: root,
+    Carbon: carbon,
+}
 
 # The word decisions, shared objects compared with `is`.
 ABSORB, REPRODUCE, PARTNER, PHOTO = (
