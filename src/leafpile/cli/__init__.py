@@ -9,12 +9,13 @@ from leafpile.cli import play, serve, study
 from leafpile.cli import balance  # after study: `--help` lists commands in import order
 
 # isort: on
-from leafpile.cli.common import app
+from leafpile.cli.common import app, plain_terminal
 
 __all__ = ["app", "balance", "main", "play", "serve", "study"]
 
 
 def main() -> None:
+    plain_terminal()
     app()
 
 

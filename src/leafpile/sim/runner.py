@@ -9,9 +9,10 @@ backend and the number of workers: the same arguments give the same numbers ever
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -159,11 +160,19 @@ def simulate(
             take(result)
         return results
     workers = min(workers, max(1, games))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for batch in pool.map(_play_chunk, _chunks(name, players, seats, opts, jobs, workers)):
+    # A Pool, not a ProcessPoolExecutor: leaving the `with` (Ctrl-C in the parent, a failed
+    # game) terminates the workers at once instead of waiting for their chunks; the workers
+    # leave Ctrl-C to the parent, so one interrupt prints one message and no worker traceback.
+    with multiprocessing.get_context().Pool(workers, initializer=_leave_interrupts) as pool:
+        for batch in pool.imap(_play_chunk, _chunks(name, players, seats, opts, jobs, workers)):
             for result in batch:
                 take(result)
     return results
+
+
+def _leave_interrupts() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chunks(
