@@ -220,3 +220,8 @@ def test_ctrl_c_stops_a_simulation_at_once_with_a_message() -> None:
     assert "Traceback" not in out + err, out + err
     assert run.returncode == 130, out + err
     assert "stopped (Ctrl-C) after" in out
+
+
+def test_lang_after_the_command_is_obeyed() -> None:
+    result = leafpile("play", "autumn", "--seats", "me,random", "--lang", "fr", input="quit\n")
+    assert "partie abandonnée" in result.stdout and result.returncode == 1

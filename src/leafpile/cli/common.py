@@ -98,6 +98,29 @@ def _to_ascii(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("leafpile-ascii", _to_ascii)
 
 
+def language_first(argv: list[str]) -> list[str]:
+    """The command line with `--lang X` moved before the command, so that `leafpile play
+    autumn --lang fr` means what `leafpile --lang fr play autumn` does (`rules` reads it too)."""
+    out: list[str] = []
+    moved: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            out.extend(argv[i:])
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            moved = [arg, argv[i + 1]]
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            moved = [arg]
+        else:
+            out.append(arg)
+        i += 1
+    return moved + out
+
+
 def plain_terminal() -> None:
     """On a terminal that cannot show every character (`PYTHONIOENCODING=ascii`, a C locale),
     print stand-ins instead of failing with UnicodeEncodeError."""
@@ -215,17 +238,26 @@ def check_players(game: Game, players: int) -> None:
 def parse_seats(
     game: Game, seats: str | None, players: int | None, default: str
 ) -> tuple[int, list[str]]:
-    """Seat names, one per player. Without --seats: `default` then random bots; one name for
-    several players is repeated; without --players the count is the number of seats (or 2)."""
+    """Seat names, one per player; without --players the count is the number of seats (or 2).
+    Without --seats: `default` then random bots. One name for several players: where a person
+    plays (`default` is "me", in `play`), `me` is you against random bots and a bot's name is
+    you against that bot in every other seat; in a simulation, every seat is that bot."""
     info = game.info
-    names = [s.strip().lower() for s in (seats or "").split(",") if s.strip()]
+    names = [s.strip().lower() for s in (seats or "").split(",")] if seats is not None else []
+    if seats is not None and not all(names):
+        raise fail(Msg("--seats has an empty seat: name each seat, e.g. --seats me,hard"))
     if players is None:
         players = len(names) if len(names) > 1 else max(info.min_players, min(2, info.max_players))
     check_players(game, players)
     if not names:
         names = [default] + ["random"] * (players - 1)
     if len(names) == 1 and players > 1:
-        names = names * players
+        if default not in HUMAN:
+            names = names * players
+        elif names[0] in HUMAN:
+            names = [names[0]] + ["random"] * (players - 1)
+        else:
+            names = [default] + names * (players - 1)
     if len(names) != players:
         raise fail(
             Msg.plural(

@@ -108,6 +108,11 @@ def _show(value: Any) -> str:
 
 
 # -- play -------------------------------------------------------------------------------------
+#: The exit code of a game left before its end (quit, or the end of the input): 0 means played
+#: to the end, 2 a refused command line.
+LEFT = 1
+
+
 @app.command(
     "play", help=h(Msg("Play in the terminal: hot-seat (several 'me' seats) or against bots."))
 )
@@ -157,6 +162,15 @@ def play_command(
     game = lookup_game(game_name)
     record = read_record(load, game) if load is not None else None
     if record is not None:
+        if players is not None and players != record.players:
+            console.print(
+                say(
+                    "--players is ignored: the game of {path} has {n} players",
+                    path=str(load),
+                    n=record.players,
+                ),
+                soft_wrap=True,
+            )
         players = record.players
         seats = seats or recorded(record, "seats", players)
         names = names or recorded(record, "names", players)
@@ -196,11 +210,14 @@ def play_command(
         console.print(f"[cyan]>[/] {escape(log_line(game, before, action))}")
 
     try:
-        if not run_match(match, deciders, show, saver.after_action if saver else None):
+        finished = run_match(match, deciders, show, saver.after_action if saver else None)
+        if not finished:
             console.print(say("game abandoned"))
     finally:
         if saver is not None and saver.after_action(match):
             console.print(escape(say("game record written to {path}", path=str(save))))
+    if not finished:
+        raise typer.Exit(code=LEFT)
     if state.is_terminal():
         viewer = humans[0] if len(humans) == 1 else None
         shown = state if viewer is None else game.player_view(state, viewer)
