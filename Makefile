@@ -2,21 +2,36 @@
 VENV    ?= .venv
 PYTHON  ?= python3
 PY      := $(VENV)/bin/python
+# What `make run` needs (leafpile and the server's packages), and what the tests add to it
+# (pytest, mypy, ruff, Playwright, and the research extra: OpenSpiel, PettingZoo, Ray...).
+SERVE_STAMP := $(VENV)/.installed-serve
 STAMP   := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
+PIP     := $(PY) -m pip install --progress-bar off --disable-pip-version-check
 
-.PHONY: run test install lint typecheck unit clean system-deps messages
+.PHONY: run test install install-serve lint typecheck unit clean system-deps messages
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
+	@echo "== creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,research]'
+
+$(SERVE_STAMP): pyproject.toml | $(VENV)/bin/python
+	@echo "== installing leafpile and what serving needs into $(VENV) (once; a minute or two)"
+	$(PIP) -e .
+	touch $(SERVE_STAMP)
+
+$(STAMP): pyproject.toml $(SERVE_STAMP)
+	@echo "== installing what the tests need: test tools and the research extra (once; a few minutes)"
+	$(PIP) -e '.[test,research]'
 	touch $(STAMP)
 
+install-serve: $(SERVE_STAMP)
 install: $(STAMP)
 
 # The web platform on http://127.0.0.1:8000 with an embedded SQLite database (leafpile.db).
-run: install
+# Ctrl-C stops it.
+run: install-serve
+	@echo "== serving on http://127.0.0.1:8000 (Ctrl-C stops the server)"
 	$(VENV)/bin/leafpile serve --host 127.0.0.1 --port 8000
 
 # Debian's chromium + chromium-driver and postgresql for the browser and PostgreSQL tests

@@ -65,7 +65,7 @@ def test_play_reprompts_after_a_wrong_entry():
         "2",
         input="nonsense\n999\n0,0\n1\nquit\n",
     )
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # left before the end
     assert "not Autumn notation" in result.output
     assert "no action number 999" in result.output
     assert "is not legal now" in result.output
@@ -84,7 +84,7 @@ def test_play_accepts_notation_and_hot_seat():
         "first_player=0",
         input="1,1\nred\nquit\n",
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "P1 takes red" in result.output
 
 
@@ -183,7 +183,46 @@ def test_simulate_every_game_at_its_largest_player_count_with_default_seats():
 
 def test_play_defaults_to_me_then_random_bots():
     result = run("play", "autumn", "--players", "1", "--seed", "1", input="quit\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "P0: you" in result.output and "P1" not in result.output
     result = run("play", "autumn", "--seed", "1", input="quit\n")
     assert "P0: you" in result.output and "P1: random bot" in result.output
+
+
+def test_a_game_left_before_its_end_exits_non_zero():
+    assert run("play", "autumn", "--seats", "me,random", input="quit\n").exit_code == 1
+    assert run("play", "autumn", "--seats", "me,random", input="").exit_code == 1  # end of input
+    assert run("play", "autumn", "--seats", "random,random").exit_code == 0
+
+
+def test_one_seat_name_means_you_against_it():
+    alone = run("play", "autumn", "--seats", "me", "--seed", "1", input="quit\n")
+    assert "P0: you" in alone.output and "P1: random bot" in alone.output
+    three = run("play", "momiji", "--seats", "hard", "--players", "3", input="quit\n")
+    assert "P0: you" in three.output
+    assert "P1: hard bot 1" in three.output and "P2: hard bot 2" in three.output
+    summary = json.loads(
+        run("simulate", "autumn", "--seats", "greedy", "--games", "1", "--json").output
+    )
+    assert [s["bot"] for s in summary["seats"]] == ["greedy", "greedy"]
+
+
+def test_an_empty_seat_is_refused():
+    for seats in (",,,", "me,", ",hard"):
+        result = run("play", "autumn", "--seats", seats)
+        assert result.exit_code == 2 and "--seats has an empty seat" in result.output
+
+
+def test_players_with_load_is_said_to_be_ignored(tmp_path):
+    path = tmp_path / "g.json"
+    run("play", "autumn", "--seats", "me,random", "--save", str(path), input="quit\n")
+    result = run("play", "autumn", "--load", str(path), "--players", "3", input="quit\n")
+    assert "--players is ignored: the game of" in result.output and "has 2 players" in result.output
+
+
+def test_lang_is_read_after_the_command_too():
+    from leafpile.cli.common import language_first
+
+    assert language_first(["play", "autumn", "--lang", "fr"]) == ["--lang", "fr", "play", "autumn"]
+    assert language_first(["rules", "momiji", "--lang=ru"]) == ["--lang=ru", "rules", "momiji"]
+    assert language_first(["play", "--", "--lang", "fr"]) == ["play", "--", "--lang", "fr"]

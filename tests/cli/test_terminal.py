@@ -76,7 +76,7 @@ def test_a_written_record_reads_back(tmp_path):
 
 def test_an_empty_enter_in_play_just_prompts_again():
     result = run("play", "autumn", "--seats", "me,random", "--seed", "3", input="\n\nquit\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert result.output.count("action (number, notation, ? or quit)") == 3
     assert "is not Autumn notation" not in result.output
 
@@ -100,7 +100,7 @@ def test_players_have_names_at_the_start_at_each_turn_in_the_log_and_on_the_boar
         "3",
         input="1\n1\nquit\n",
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     text = said(result)
     assert "P0: Ana (you)" in text and "P1: random bot" in text
     assert text.count("Your turn: P0 Ana") == 3  # at each of your turns (two played, one left)
@@ -160,10 +160,10 @@ def test_a_saved_game_goes_on_with_load_and_keeps_its_seats_and_names(tmp_path):
         str(path),
         input="1\nquit\n",
     )
-    assert first.exit_code == 0, first.output
+    assert first.exit_code == 1, first.output
     played = len(GameRecord.load(path).actions)
     again = run("play", "momiji", "--load", str(path), input="end\nquit\n")
-    assert again.exit_code == 0, again.output
+    assert again.exit_code == 1, again.output
     assert "P0: Ana (you)" in said(again) and "P1: hard bot" in said(again)
     record = GameRecord.load(path)  # saved again where it came from
     assert len(record.actions) > played and record.metadata["names"] == ["Ana", ""]
@@ -209,7 +209,7 @@ def test_play_in_french():
     result = run(
         "--lang", "fr", "play", "autumn", "--seats", "me,random", "--seed", "3", input="1\nquit\n"
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     text = said(result)
     assert "P0: vous" in text
     assert "action (numéro, notation, ? ou quit)" in text
@@ -221,7 +221,7 @@ def test_play_in_french():
 def test_play_in_russian_from_the_environment(monkeypatch):
     monkeypatch.setenv("LEAFPILE_LANG", "ru")
     result = run("play", "autumn", "--seats", "me,random", "--seed", "3", input="1\nquit\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     text = said(result)
     assert "P0: вы" in text
     assert "ход (номер, запись, ? или quit)" in text

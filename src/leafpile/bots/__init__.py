@@ -42,12 +42,53 @@ BOTS: dict[str, Callable[[], Bot]] = {
 }
 
 
+#: The values a setting written in a bot's name may take (inclusive): anything else is refused,
+#: so `time=nan` or `iterations=0` cannot make a bot that never moves or silently does less.
+#: `rollout_depth=-1` plays rollouts to the end of the game.
+SETTING_RANGES: dict[str, tuple[float, float]] = {
+    "iterations": (1, 10**7),
+    "time": (0, 3600),
+    "c": (0, 100),
+    "rollout_samples": (1, 1000),
+    "rollout_depth": (-1, 10**4),
+    "prior_samples": (0, 1000),
+    "prior_weight": (0, 1000),
+    "widen": (0, 1000),
+    "prior_depth": (0, 100),
+    "samples": (1, 1000),
+    "epsilon": (0, 1),
+    "turn_depth": (0, 100),
+    "turn_width": (1, 10**4),
+}
+
+
 def _coerce(key: str, text: str, default: Any) -> Any:
-    """A setting given as text, read as the type of the class default."""
+    """A setting given as text, read as the type of the class default and checked against
+    `SETTING_RANGES`."""
+    value = _read(key, text, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or key not in SETTING_RANGES:
+        return value
+    low, high = SETTING_RANGES[key]
+    if not low <= value <= high:  # also refuses nan, which compares false with everything
+        raise LeafpileError(
+            Msg(
+                "bot setting {key}={value} must be between {low} and {high}",
+                key=key,
+                value=repr(text),
+                low=f"{low:g}",
+                high=f"{high:g}",
+            )
+        )
+    return value
+
+
+def _read(key: str, text: str, default: Any) -> Any:
     try:
         if isinstance(default, bool):
             return text.lower() in ("1", "true", "yes", "on")
         if isinstance(default, int):
+            if len(text) > 20:  # no setting is that large, and int() of 5,000 digits raises
+                raise ValueError(text)
             return int(text)
         if isinstance(default, float):
             return float(text)

@@ -4,18 +4,21 @@ register on the one Typer app of `common.py`."""
 
 from __future__ import annotations
 
+import sys
+
 # isort: off
 from leafpile.cli import play, serve, study
 from leafpile.cli import balance  # after study: `--help` lists commands in import order
 
 # isort: on
-from leafpile.cli.common import app
+from leafpile.cli.common import app, language_first, plain_terminal
 
 __all__ = ["app", "balance", "main", "play", "serve", "study"]
 
 
 def main() -> None:
-    app()
+    plain_terminal()
+    app(args=language_first(sys.argv[1:]))
 
 
 if __name__ == "__main__":

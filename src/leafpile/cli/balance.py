@@ -8,7 +8,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -27,9 +27,13 @@ from leafpile.cli.common import (
     parse_seats,
     progress_bar,
     say,
+    stopped_by_interrupt,
 )
 from leafpile.engine import Game, LeafpileError
 from leafpile.i18n import Msg, error_text, localize
+
+if TYPE_CHECKING:
+    from leafpile.sim.runner import GameResult
 
 # -- simulate ---------------------------------------------------------------------------------
 GamesArg = Annotated[int, typer.Option(help=h(Msg("Number of games.")), min=1)]
@@ -136,12 +140,19 @@ def simulate_command(
         backend=backend,
         address=address,
     )
-    if as_json:
-        results = run()
-    else:
-        with progress_bar() as progress:
-            task = progress.add_task(escape(game.info.name), total=games)
-            results = run(on_result=lambda _r: progress.advance(task))
+    done: list[GameResult] = []
+    with stopped_by_interrupt(lambda: len(done), games):
+        if as_json:
+            results = run(on_result=done.append)
+        else:
+            with progress_bar() as progress:
+                task = progress.add_task(escape(game.info.name), total=games)
+
+                def advance(result: GameResult) -> None:
+                    done.append(result)
+                    progress.advance(task)
+
+                results = run(on_result=advance)
     summary = summarize(game.info.name, names, results, time.perf_counter() - start)
     if as_json:
         sys.stdout.write(json.dumps(summary.to_dict()) + "\n")
@@ -325,13 +336,19 @@ def analyze_command(
     backend = check_backend(backend, address)
     if out.exists() and not out.is_dir():
         raise fail(Msg("--out {out} exists and is not a folder", out=str(out)))
-    with progress_bar() as progress:
+    done: list[GameResult] = []
+    with stopped_by_interrupt(lambda: len(done), games), progress_bar() as progress:
         words = Msg(
             "{game}: {games}",
             game=game.info.name,
             games=Msg.plural("{n} game", "{n} games", games),
         )
         task = progress.add_task(escape(words.localize()), total=games)
+
+        def advance(result: GameResult) -> None:
+            done.append(result)
+            progress.advance(task)
+
         results = simulate(
             game.info.name,
             players,
@@ -340,7 +357,7 @@ def analyze_command(
             seed,
             options,
             workers,
-            lambda _r: progress.advance(task),
+            advance,
             backend=backend,
             address=address,
             vary=varied,

@@ -3,8 +3,12 @@ and the readers of seats and options."""
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import io
 import sys
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -57,6 +61,73 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
+
+
+#: ASCII stand-ins for the few non-ASCII signs the terminal prints in every language.
+_ASCII = {
+    "\u2014": "-",
+    "\u2013": "-",
+    "\u2026": "...",
+    "\u00b7": ".",
+    "\u2192": "->",
+    "\u2190": "<-",
+    "\u00d7": "x",
+    "\u2212": "-",
+    "\u00ab": '"',
+    "\u00bb": '"',
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u00a0": " ",
+}
+
+
+def _to_ascii(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: a stand-in for each character the terminal cannot show (a
+    look-alike, the letter without its accent, else "?")."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for char in error.object[error.start : error.end]:
+        plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        out.append(_ASCII.get(char) or plain or "?")
+    return "".join(out), error.end
+
+
+codecs.register_error("leafpile-ascii", _to_ascii)
+
+
+def language_first(argv: list[str]) -> list[str]:
+    """The command line with `--lang X` moved before the command, so that `leafpile play
+    autumn --lang fr` means what `leafpile --lang fr play autumn` does (`rules` reads it too)."""
+    out: list[str] = []
+    moved: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            out.extend(argv[i:])
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            moved = [arg, argv[i + 1]]
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            moved = [arg]
+        else:
+            out.append(arg)
+        i += 1
+    return moved + out
+
+
+def plain_terminal() -> None:
+    """On a terminal that cannot show every character (`PYTHONIOENCODING=ascii`, a C locale),
+    print stand-ins instead of failing with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if isinstance(stream, io.TextIOWrapper) and not encoding.startswith("utf"):
+            stream.reconfigure(errors="leafpile-ascii")
 
 
 def _version(value: bool) -> None:
@@ -120,8 +191,17 @@ def fail(message: str | LeafpileError) -> typer.Exit:
     if isinstance(message, LeafpileError):
         message = error_text(message)
     label = say("error:")
-    console.print(f"[bold red]{escape(label)}[/] {escape(localize(message))}")
+    # soft_wrap: one line however long (the terminal wraps it; a log keeps it whole)
+    console.print(f"[bold red]{escape(label)}[/] {escape(localize(message))}", soft_wrap=True)
     return typer.Exit(code=2)
+
+
+def typed_number(text: str) -> int | None:
+    """A whole number typed at a prompt: ASCII digits only (`str.isdigit()` also accepts "²"
+    and "⑤", which `int()` refuses) and short enough for `int()`; None otherwise."""
+    if 0 < len(text) <= 9 and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -158,17 +238,26 @@ def check_players(game: Game, players: int) -> None:
 def parse_seats(
     game: Game, seats: str | None, players: int | None, default: str
 ) -> tuple[int, list[str]]:
-    """Seat names, one per player. Without --seats: `default` then random bots; one name for
-    several players is repeated; without --players the count is the number of seats (or 2)."""
+    """Seat names, one per player; without --players the count is the number of seats (or 2).
+    Without --seats: `default` then random bots. One name for several players: where a person
+    plays (`default` is "me", in `play`), `me` is you against random bots and a bot's name is
+    you against that bot in every other seat; in a simulation, every seat is that bot."""
     info = game.info
-    names = [s.strip().lower() for s in (seats or "").split(",") if s.strip()]
+    names = [s.strip().lower() for s in (seats or "").split(",")] if seats is not None else []
+    if seats is not None and not all(names):
+        raise fail(Msg("--seats has an empty seat: name each seat, e.g. --seats me,hard"))
     if players is None:
         players = len(names) if len(names) > 1 else max(info.min_players, min(2, info.max_players))
     check_players(game, players)
     if not names:
         names = [default] + ["random"] * (players - 1)
     if len(names) == 1 and players > 1:
-        names = names * players
+        if default not in HUMAN:
+            names = names * players
+        elif names[0] in HUMAN:
+            names = [names[0]] + ["random"] * (players - 1)
+        else:
+            names = [default] + names * (players - 1)
     if len(names) != players:
         raise fail(
             Msg.plural(
@@ -194,6 +283,20 @@ def parse_seats(
                 )
             ) from None
     return players, names
+
+
+@contextlib.contextmanager
+def stopped_by_interrupt(done: Callable[[], int], total: int) -> Iterator[None]:
+    """Ctrl-C during a long run: say how far it got and exit 130 at once (the workers are
+    stopped by the runner), without a traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        console.print(
+            say("stopped (Ctrl-C) after {done} of {total} games", done=done(), total=total),
+            soft_wrap=True,
+        )
+        raise typer.Exit(code=130) from None
 
 
 def progress_bar(on_stderr: bool = False, disable: bool = False) -> Progress:

@@ -24,10 +24,12 @@ from leafpile.cli.common import (
     parse_options,
     parse_seats,
     say,
+    typed_number,
 )
 from leafpile.cli.seats import bot_label, seat_names
 from leafpile.engine import Action, Game, GameRecord, LeafpileError, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
+from leafpile.engine.record import os_reason
 from leafpile.games import GAMES
 from leafpile.i18n import Msg, error_text, localize
 
@@ -106,6 +108,11 @@ def _show(value: Any) -> str:
 
 
 # -- play -------------------------------------------------------------------------------------
+#: The exit code of a game left before its end (quit, or the end of the input): 0 means played
+#: to the end, 2 a refused command line.
+LEFT = 1
+
+
 @app.command(
     "play", help=h(Msg("Play in the terminal: hot-seat (several 'me' seats) or against bots."))
 )
@@ -155,6 +162,15 @@ def play_command(
     game = lookup_game(game_name)
     record = read_record(load, game) if load is not None else None
     if record is not None:
+        if players is not None and players != record.players:
+            console.print(
+                say(
+                    "--players is ignored: the game of {path} has {n} players",
+                    path=str(load),
+                    n=record.players,
+                ),
+                soft_wrap=True,
+            )
         players = record.players
         seats = seats or recorded(record, "seats", players)
         names = names or recorded(record, "names", players)
@@ -176,6 +192,9 @@ def play_command(
         raise fail(e) from None
     given = ["" if isinstance(n, Msg) else n for n in named]  # bots keep their level's words
     match.record.metadata.update(seats=kinds, names=given)
+    saver = RecordSaver(save) if save is not None else None
+    if saver is not None:
+        saver.first(match)  # a path that cannot be written is refused before the game
     i18n.use_seat_names(named)
     state = match.state
     humans = [p for p, n in enumerate(kinds) if n in HUMAN]
@@ -191,13 +210,14 @@ def play_command(
         console.print(f"[cyan]>[/] {escape(log_line(game, before, action))}")
 
     try:
-        if not run_match(match, deciders, show):
+        finished = run_match(match, deciders, show, saver.after_action if saver else None)
+        if not finished:
             console.print(say("game abandoned"))
     finally:
-        if save is not None:
-            match.record.metadata["finished"] = state.is_terminal()
-            match.record.save(save)
+        if saver is not None and saver.after_action(match):
             console.print(escape(say("game record written to {path}", path=str(save))))
+    if not finished:
+        raise typer.Exit(code=LEFT)
     if state.is_terminal():
         viewer = humans[0] if len(humans) == 1 else None
         shown = state if viewer is None else game.player_view(state, viewer)
@@ -250,7 +270,17 @@ def log_line(game: Game, before: State, action: Action) -> str:
 
 
 def check_writable(path: Path) -> None:
-    """Refuse a --save path that cannot be written before the game starts, not after it."""
+    """Refuse a --save path that cannot be written before the game starts, not after it (the
+    first write, before any move, catches what these checks cannot see)."""
+    try:
+        _check_writable(path)
+    except OSError as e:  # a name too long, a loop of links...
+        raise fail(
+            say("--save: {path} cannot be written ({reason})", path=str(path), reason=os_reason(e))
+        ) from None
+
+
+def _check_writable(path: Path) -> None:
     if path.is_dir():
         raise fail(
             say(
@@ -259,11 +289,54 @@ def check_writable(path: Path) -> None:
                 example=str(path / "game.json"),
             )
         )
+    if path.exists() and not path.is_file():
+        raise fail(say("--save: {path} is not a regular file; give a file name", path=str(path)))
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise fail(say("--save: the folder {folder} does not exist", folder=str(parent)))
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise fail(say("--save: {path} cannot be written (permission denied)", path=str(path)))
+
+
+class RecordSaver:
+    """Writes the record of a game in play after every decision (atomically), so a crash, a
+    kill or a full disk loses at most the move being made; a failed write is said at once and
+    the game goes on (the next decision tries again)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def first(self, match: Match) -> None:
+        """The first write, before any move: a refusal here ends the command (exit 2)."""
+        try:
+            self._write(match)
+        except OSError as e:
+            raise fail(
+                say(
+                    "--save: {path} cannot be written ({reason})",
+                    path=str(self.path),
+                    reason=os_reason(e),
+                )
+            ) from None
+
+    def after_action(self, match: Match) -> bool:
+        """Write the record as it stands now; False (and said) when it could not be."""
+        try:
+            self._write(match)
+        except OSError as e:
+            problem = say(
+                "the game record could not be written to {path} ({reason}); the game goes on "
+                "and the next move tries again",
+                path=str(self.path),
+                reason=os_reason(e),
+            )
+            console.print(f"[bold red]{escape(problem)}[/]")
+            return False
+        return True
+
+    def _write(self, match: Match) -> None:
+        match.record.metadata["finished"] = match.state.is_terminal()
+        match.record.save(self.path)
 
 
 def _print_result(state: State) -> None:
@@ -310,8 +383,8 @@ class TerminalSeat:
             if text in ("?", "help", "list"):
                 _print_actions(actions)
                 continue
-            if text.isdigit():
-                index = int(text)
+            index = typed_number(text)
+            if index is not None:
                 if 1 <= index <= len(actions):
                     return actions[index - 1]
                 console.print(
@@ -381,8 +454,9 @@ def replay_command(
             return
         elif cmd.startswith("j"):
             arg = cmd[1:].strip()
-            if arg.isdigit() and 0 <= int(arg) <= last:
-                index = int(arg)
+            step = typed_number(arg)
+            if step is not None and 0 <= step <= last:
+                index = step
             else:
                 hint = say("jump needs a number from 0 to {last}, e.g. 'j 5'", last=last)
                 console.print(f"[red]{escape(hint)}[/]")

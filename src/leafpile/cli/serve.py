@@ -64,6 +64,7 @@ def serve_command(
     if workers > 1 and not db.startswith(("postgresql:", "postgres:")):
         raise fail("--workers above 1 needs a PostgreSQL database: --db postgresql://...")
     check_port_free(host, port)
+    check_database(db)
     serve(
         workers=workers,
         host=host,
@@ -91,3 +92,49 @@ def check_port_free(host: str, port: int) -> None:
             raise fail(f"port {port} needs more privileges; try --port 8000") from None
         except OSError:
             raise fail(f"port {port} is in use, try --port {port + 1}") from None
+
+
+def check_database(url: str) -> None:
+    """Say in one line what is wrong with `--db` (a URL that is none, a database we do not
+    speak, a folder that is missing, a server that does not answer) before serving, instead of
+    a traceback from deep inside the start-up."""
+    import os
+
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, DBAPIError
+
+    from leafpile.server.store.db import normalise_url
+
+    try:
+        parsed = make_url(normalise_url(url))
+    except ArgumentError:
+        raise fail(say_db_forms(url)) from None
+    shown = make_url(url).render_as_string(hide_password=True) if "://" in url else url
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise fail(say_db_forms(shown))
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        folder = os.path.dirname(os.path.abspath(parsed.database)) or "."
+        if not os.path.isdir(folder):
+            raise fail(Msg("--db: the folder {folder} does not exist", folder=folder))
+        if not os.access(folder, os.W_OK):
+            raise fail(Msg("--db: the folder {folder} cannot be written", folder=folder))
+    engine = create_engine(parsed)
+    try:
+        with engine.connect():
+            pass
+    except DBAPIError as e:
+        reason = str(e.orig).strip().splitlines()[0] if e.orig is not None else str(e)
+        raise fail(
+            Msg("--db: cannot open the database {url}: {reason}", url=shown, reason=reason)
+        ) from None
+    finally:
+        engine.dispose()
+
+
+def say_db_forms(url: str) -> Msg:
+    return Msg(
+        "--db {url} is not a database leafpile can use: give sqlite:///FILE.db or "
+        "postgresql://USER@HOST/DATABASE",
+        url=repr(url),
+    )

@@ -85,9 +85,11 @@ def run_match(
     match: Match,
     seats: Sequence[Seat],
     on_action: Callable[[State, int, Action], None] | None = None,
+    after_action: Callable[[Match], object] | None = None,
 ) -> bool:
     """Play until the game ends (True) or a seat leaves (False). `on_action(state, player,
-    action)` sees each action just before it is applied (log lines, progress)."""
+    action)` sees each action just before it is applied (log lines, progress);
+    `after_action(match)` sees the match once it is (saving the record as the game goes)."""
     state = match.state
     limit = match.game.info.max_length
     while not state.is_terminal():
@@ -107,4 +109,6 @@ def run_match(
         if on_action is not None:
             on_action(state, player, action)
         match.play(action)
+        if after_action is not None:
+            after_action(match)
     return True

@@ -8,14 +8,18 @@ another game, whose hidden parts were dealt afresh, so no seed and options can r
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
+import os
+import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from leafpile.engine.errors import InvalidStateError, LeafpileError
+from leafpile.engine.saves import nested_within
 from leafpile.i18n import Msg, error_text
 
 if TYPE_CHECKING:
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
 RECORD_FORMAT = 1
 #: No game's record comes near this (the longest games are a few thousand short actions).
 RECORD_MAX_BYTES = 64 * 2**20
+#: A record's JSON nests a few levels (its start_state a few more): deeper is not a record, and
+#: would exhaust the recursion of the JSON parser or of a later walker.
+RECORD_MAX_DEPTH = 64
 
 
 #: The reasons a file cannot be read that a player meets, in words (others as the system says).
@@ -132,6 +139,8 @@ class GameRecord:
     def from_json(cls, text: str) -> GameRecord:
         try:
             data = json.loads(text)
+        except RecursionError:
+            data = None  # nested beyond what the parser can follow: refused just below
         except json.JSONDecodeError as e:
             raise InvalidStateError(
                 Msg(
@@ -141,12 +150,20 @@ class GameRecord:
                     column=e.colno,
                 )
             ) from None
+        if data is None or not nested_within(data, RECORD_MAX_DEPTH):
+            raise InvalidStateError(
+                Msg(
+                    "a game record is JSON nested at most {depth} deep; this one is not",
+                    depth=RECORD_MAX_DEPTH,
+                )
+            )
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         try:
-            raw = Path(path).read_bytes()
+            with open(path, "rb") as file:  # never more than the limit: /dev/zero never ends
+                raw = file.read(RECORD_MAX_BYTES + 1)
         except OSError as e:
             raise InvalidStateError(
                 Msg("cannot read {path}: {reason}", path=str(path), reason=os_reason(e))
@@ -168,7 +185,21 @@ class GameRecord:
         return cls.from_json(text)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Write the record in place of `path` atomically: a crash, a kill or a full disk
+        leaves the previous save whole, never half a file (raises OSError)."""
+        target = Path(path)
+        data = (self.to_json() + "\n").encode("utf-8")
+        fd, temporary = tempfile.mkstemp(prefix=".leafpile-", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+            raise
 
     def initial_state(self, game: Game) -> State:
         """The state before the first action: the seed's deal, or `start_state`."""

@@ -22,6 +22,23 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) ->
     return value
 
 
+def nested_within(value: Any, depth: int) -> bool:
+    """Whether `value` nests lists and objects at most `depth` deep, found without recursion
+    (a deeply nested save would exhaust the recursion of any later walker)."""
+    level: list[Any] = [value]
+    for _ in range(depth + 1):
+        nested: list[Any] = []
+        for v in level:
+            if isinstance(v, dict):
+                nested.extend(v.values())
+            elif isinstance(v, list):
+                nested.extend(v)
+        if not nested:
+            return True
+        level = nested
+    return False
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from leafpile.engine.errors import IllegalActionError, InvalidStateError
+from leafpile.engine.errors import IllegalActionError, InvalidNotationError, InvalidStateError
 from leafpile.engine.options import OptionValue
 from leafpile.engine.rng import Rng
 from leafpile.engine.saves import require
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 CHANCE = -1
 #: `current_player` value once the game is over.
 TERMINAL = -2
+#: No game's notation is longer (Undergrove's "carbon 12>-3,-4" is among the longest): a longer
+#: text is refused before any parser, so `int()` never meets a 5,000-digit number.
+NOTATION_MAX = 100
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,14 @@ class State(ABC):
         if self.is_terminal():
             raise IllegalActionError(
                 Msg("the game is over; {action} cannot be played", action=repr(text))
+            )
+        if len(text) > NOTATION_MAX:
+            raise InvalidNotationError(
+                Msg(
+                    "that action is {n} characters long; no notation is over {limit}",
+                    n=len(text),
+                    limit=NOTATION_MAX,
+                )
             )
         # Not written exactly as the notation prints it (case, spaces): the game's own parser
         # reads it, raising InvalidNotationError when it is malformed.

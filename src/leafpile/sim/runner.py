@@ -9,9 +9,11 @@ backend and the number of workers: the same arguments give the same numbers ever
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -159,11 +161,47 @@ def simulate(
             take(result)
         return results
     workers = min(workers, max(1, games))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for batch in pool.map(_play_chunk, _chunks(name, players, seats, opts, jobs, workers)):
+    # A Pool, not a ProcessPoolExecutor: leaving the `with` (Ctrl-C in the parent, a failed
+    # game) terminates the workers at once instead of waiting for their chunks; the workers
+    # leave Ctrl-C to the parent, so one interrupt prints one message and no worker traceback.
+    # Ctrl-C is noted while the pool starts (an interrupt inside Pool() would leave it half
+    # made, and the KeyboardInterrupt can even be lost in an at-fork hook); once inside the
+    # `with`, a noted interrupt is raised, and the way out terminates the pool at once.
+    interrupts = NotedInterrupts()
+    try:
+        pool = multiprocessing.get_context().Pool(workers, initializer=_leave_interrupts)
+    except BaseException:
+        interrupts.restore()
+        raise
+    with pool:
+        interrupts.restore()  # raises KeyboardInterrupt for one noted meanwhile
+        for batch in pool.imap(_play_chunk, _chunks(name, players, seats, opts, jobs, workers)):
             for result in batch:
                 take(result)
     return results
+
+
+class NotedInterrupts:
+    """From its creation to `restore()`, Ctrl-C is only noted, then raised by `restore()` (in
+    the main thread; elsewhere Python delivers no signal anyway)."""
+
+    def __init__(self) -> None:
+        self.noted: list[int] = []
+        self.main = threading.current_thread() is threading.main_thread()
+        if self.main:
+            self.previous = signal.signal(signal.SIGINT, lambda n, _frame: self.noted.append(n))
+
+    def restore(self) -> None:
+        if self.main:
+            signal.signal(signal.SIGINT, self.previous)
+            self.main = False
+        if self.noted:
+            raise KeyboardInterrupt
+
+
+def _leave_interrupts() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chunks(

@@ -41,7 +41,7 @@ PLACE: tuple[dict[int, Place], dict[int, Place]] = (
 )
 CHOOSE = (ChooseColour(0), ChooseColour(1))
 
-_PLACE_RE = re.compile(r"^(-?\d+),(-?\d+)(r?)$")
+_PLACE_RE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)(r?)$")
 
 
 def parse_notation(text: str) -> Action:

@@ -150,6 +150,8 @@ END = End()
 DISCARDS = tuple(Discard(k) for k in range(NUM_KINDS))
 PICKS = tuple(Pick(k) for k in range(NUM_KINDS))
 SWAPS = tuple(Swap(i) for i in range(NUM_TYPES))
+#: "swap N" numbers as typed (ASCII digits only: int() would read "²" or a 5,000-digit text).
+_SWAP_NUMBERS = {str(n): n - 1 for n in range(1, NUM_TYPES)}
 DRAFTS = tuple(Draft(i) for i in range(len(LANDSCAPES)))
 
 _WORDS = {"refresh": REFRESH, "stop": STOP, "end": END, "pass": END, "compost": COMPOST_ACTION}
@@ -204,8 +206,8 @@ def parse_notation(text: str) -> Action:
         return DISCARDS[_kind(args[0], whole)]
     if head == "pick" and len(args) == 1:
         return PICKS[_kind(args[0], whole)]
-    if head == "swap" and len(args) == 1 and args[0].isdigit() and 1 <= int(args[0]) < NUM_TYPES:
-        return SWAPS[int(args[0]) - 1]
+    if head == "swap" and len(args) == 1 and args[0] in _SWAP_NUMBERS:
+        return SWAPS[_SWAP_NUMBERS[args[0]]]
     raise not_notation(whole)
 
 

@@ -69,9 +69,9 @@ CHOICES: dict[int, Choose] = {
     for y in range(-SPACE_REACH, SPACE_REACH + 1)
 }
 
-_TAKE_RE = re.compile(r"^t(\d+)$")
-_PLACE_RE = re.compile(r"^(-?\d+),(-?\d+)r(0|90|180|270)(m?)$")
-_CHOOSE_RE = re.compile(r"^@(-?\d+),(-?\d+)$")
+_TAKE_RE = re.compile(r"^t([0-9]+)$")
+_PLACE_RE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)r(0|90|180|270)(m?)$")
+_CHOOSE_RE = re.compile(r"^@(-?[0-9]+),(-?[0-9]+)$")
 
 
 def parse_notation(text: str) -> Action:

@@ -171,18 +171,18 @@ SKIP, STOP, DONE, NUTRIENT, AGAIN = (
 #: Answers that only close an optional step: a decision offering nothing else is dropped.
 CLOSERS = frozenset({SKIP, STOP, DONE, numbered("convert", 0)})
 
-_XY = r"(-?\d+),(-?\d+)"
+_XY = r"(-?[0-9]+),(-?[0-9]+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(activate|convert|discard|store|copy) (\d+)$"), "numbered"),
-    (re.compile(r"^(use|take) b(\d+)$"), "bonus"),
+    (re.compile(r"^(activate|convert|discard|store|copy) ([0-9]+)$"), "numbered"),
+    (re.compile(r"^(use|take) b([0-9]+)$"), "bonus"),
     (re.compile(r"^end e([1-5])$"), "end"),
     (re.compile(r"^(pay|gain) ([npkc])$"), "resource"),
     (re.compile(r"^(flip|refresh) ([bpgy])$"), "token"),
     (re.compile(r"^swap ([npk])>([npk])$"), "swap"),
-    (re.compile(rf"^place (\d+)@{_XY}$"), "place"),
+    (re.compile(rf"^place ([0-9]+)@{_XY}$"), "place"),
     (re.compile(rf"^seedling {_XY}$"), "seedling"),
-    (re.compile(rf"^root {_XY}>(\d+)$"), "root"),
-    (re.compile(rf"^carbon (\d+)>{_XY}$"), "carbon"),
+    (re.compile(rf"^root {_XY}>([0-9]+)$"), "root"),
+    (re.compile(rf"^carbon ([0-9]+)>{_XY}$"), "carbon"),
 )
 _LIMIT = 100  # coordinates and numbers beyond this are never in a forest
 
