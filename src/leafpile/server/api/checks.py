@@ -15,6 +15,7 @@ from typing import Any
 from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.engine import LeafpileError
+from leafpile.engine.saves import nested_within
 from leafpile.games import GAMES
 from leafpile.i18n import Msg, error_text
 from leafpile.server.errors import (
@@ -55,7 +56,7 @@ def parse_json(data: bytes | str, what: str) -> Any:
         value = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         value = _BAD
-    if value is _BAD or not _shallow(value):
+    if value is _BAD or not nested_within(value, JSON_DEPTH):
         if what == "message":
             raise BadJson(
                 Msg("that message is not valid JSON nested at most {depth} deep", depth=JSON_DEPTH)
@@ -67,22 +68,6 @@ def parse_json(data: bytes | str, what: str) -> Any:
 
 
 _BAD = object()
-
-
-def _shallow(value: Any) -> bool:
-    """Whether `value` nests lists and objects at most `JSON_DEPTH` deep (without recursion)."""
-    level: list[Any] = [value]
-    for _ in range(JSON_DEPTH + 1):
-        nested: list[Any] = []
-        for v in level:
-            if isinstance(v, dict):
-                nested.extend(v.values())
-            elif isinstance(v, list):
-                nested.extend(v)
-        if not nested:
-            return True
-        level = nested
-    return False
 
 
 #: Characters a display name may not hold: they reorder or hide the text around them.
