@@ -5,7 +5,7 @@ PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test install lint typecheck unit clean system-deps messages
+.PHONY: run test install lint lint-js format-js typecheck unit clean system-deps messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,23 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Prettier and ESLint for the browser code, exactly the versions of package-lock.json (npm ci;
+# node and npm come from scripts/install-system-deps.sh when missing).
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	bash scripts/install-system-deps.sh
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+lint-js: $(NODE_STAMP)
+	npx --no-install prettier --check --log-level warn .
+	npx --no-install eslint .
+
+# Rewrite the browser code in Prettier's style and apply ESLint's safe fixes.
+format-js: $(NODE_STAMP)
+	npx --no-install prettier --write --log-level warn .
+	npx --no-install eslint --fix .
 
 # The web platform on http://127.0.0.1:8000 with an embedded SQLite database (leafpile.db).
 run: install
@@ -34,7 +51,7 @@ typecheck: install
 unit: install system-deps
 	bash scripts/with-postgres.sh $(PY) -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
 
-test: lint typecheck unit
+test: lint lint-js typecheck unit
 
 # Bring the French and Russian catalogs up to date with the messages the code uses (new ids
 # get an empty translation; the tests fail until someone translates them).

@@ -8,12 +8,34 @@
 import { el, withNames } from "/static/api.js";
 import { t, tn } from "/static/i18n.js";
 import {
-  S, TOKEN_GLYPHS, cornerPoint, defs, emptySlot, pieceGroup, rootGroup, rootPath, rulers, svg, tileGroup,
+  S,
+  TOKEN_GLYPHS,
+  cornerPoint,
+  defs,
+  emptySlot,
+  pieceGroup,
+  rootGroup,
+  rootPath,
+  rulers,
+  svg,
+  tileGroup,
 } from "./forest.js";
 import { goalsPanel, handPanel, playerPanel, scorePanel, tileCard, trackPanel } from "./panels.js";
 
 const BIG = new Set(["place", "seedling", "root", "carbon"]); // many choices: listed folded
-const CONFIRM = new Set(["main", "activate", "copy", "place", "seedling", "root", "carbon", "take", "end", "bonus", "discard"]);
+const CONFIRM = new Set([
+  "main",
+  "activate",
+  "copy",
+  "place",
+  "seedling",
+  "root",
+  "carbon",
+  "take",
+  "end",
+  "bonus",
+  "discard",
+]);
 const HEADINGS = () => ({
   activate: t("Activate a mushroom you have a root on (or click a lit tile):"),
   bonus: t("Spend a bonus tile first:"),
@@ -31,7 +53,8 @@ export function createRenderer(root, ctx) {
   let msg = null;
   let sel = {}; // the partial choice: {hand, tile, corner}
   let candidate = null; // the target or button under the pointer / keyboard cursor
-  let lastPointer = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
+  let lastPointer =
+    window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
   let infoTile = null; // the tile whose details are shown
 
   const head = el("div", { class: "ug-head" });
@@ -42,17 +65,52 @@ export function createRenderer(root, ctx) {
   const players = el("div", { class: "ug-players" });
   const lower = el("div", { class: "ug-lower" });
   const finalBox = el("div", { class: "ug-final" });
-  const wrap = el("div", { class: "ug" }, head, decision, finalBox,
-    el("div", { class: "ug-main" }, el("div", { class: "ug-forest-col" }, boardWrap, info), players), lower);
-  root.append(el("link", { rel: "stylesheet", href: "/games/undergrove/web/undergrove.css" }), wrap);
-  const layers = { slots: svg("g"), tiles: svg("g"), roots: svg("g"), pieces: svg("g"), ghost: svg("g", { class: "ug-ghost" }), targets: svg("g", { class: "ug-targets" }), rulers: svg("g") };
-  board.append(defs(), layers.rulers, layers.slots, layers.tiles, layers.roots, layers.pieces, layers.ghost, layers.targets);
+  const wrap = el(
+    "div",
+    { class: "ug" },
+    head,
+    decision,
+    finalBox,
+    el(
+      "div",
+      { class: "ug-main" },
+      el("div", { class: "ug-forest-col" }, boardWrap, info),
+      players,
+    ),
+    lower,
+  );
+  root.append(
+    el("link", { rel: "stylesheet", href: "/games/undergrove/web/undergrove.css" }),
+    wrap,
+  );
+  const layers = {
+    slots: svg("g"),
+    tiles: svg("g"),
+    roots: svg("g"),
+    pieces: svg("g"),
+    ghost: svg("g", { class: "ug-ghost" }),
+    targets: svg("g", { class: "ug-targets" }),
+    rulers: svg("g"),
+  };
+  board.append(
+    defs(),
+    layers.rulers,
+    layers.slots,
+    layers.tiles,
+    layers.roots,
+    layers.pieces,
+    layers.ghost,
+    layers.targets,
+  );
 
   // -- the choices --------------------------------------------------------------------------
   function choices() {
     if (!msg || ctx.replay || !msg.legal || !msg.legal.length) return [];
     const ex = (msg.extras && msg.extras.choices) || {};
-    return msg.legal.map((action) => ({ action, ...(ex[action] || { label: action, group: "other" }) }));
+    return msg.legal.map((action) => ({
+      action,
+      ...(ex[action] || { label: action, group: "other" }),
+    }));
   }
   function choiceFor(kind, value) {
     const all = choices();
@@ -86,19 +144,32 @@ export function createRenderer(root, ctx) {
     const byKey = new Map();
     const add = (kindKey, target, c) => {
       let tg = byKey.get(kindKey);
-      if (!tg) { tg = { ...target, actions: [] }; byKey.set(kindKey, tg); out.push(tg); }
+      if (!tg) {
+        tg = { ...target, actions: [] };
+        byKey.set(kindKey, tg);
+        out.push(tg);
+      }
       if (c) tg.actions.push(c);
       return tg;
     };
     for (const c of all) {
       if ((c.group === "activate" || c.group === "copy") && at[c.tile]) {
-        add(`tile:${c.tile}`, { kind: "tile", tile: c.tile, x: at[c.tile][0], y: at[c.tile][1] }, c);
+        add(
+          `tile:${c.tile}`,
+          { kind: "tile", tile: c.tile, x: at[c.tile][0], y: at[c.tile][1] },
+          c,
+        );
       } else if (c.group === "seedling" && c.corner) {
         add(`corner:${c.corner}`, { kind: "corner", x: c.corner[0], y: c.corner[1] }, c);
       } else if (c.group === "root" && c.corner && at[c.tile]) {
         const [tx, ty] = at[c.tile];
-        const slot = (c.corner[0] - tx) + 2 * (c.corner[1] - ty);
-        if (slot >= 0 && slot < 4) add(`root:${c.tile}:${slot}`, { kind: "root", tile: c.tile, slot, x: tx, y: ty, corner: c.corner }, c);
+        const slot = c.corner[0] - tx + 2 * (c.corner[1] - ty);
+        if (slot >= 0 && slot < 4)
+          add(
+            `root:${c.tile}:${slot}`,
+            { kind: "root", tile: c.tile, slot, x: tx, y: ty, corner: c.corner },
+            c,
+          );
       } else if (c.group === "place" && c.cell && c.hand === handChoice()) {
         add(`cell:${c.cell}`, { kind: "cell", hand: c.hand, x: c.cell[0], y: c.cell[1] }, c);
       }
@@ -106,13 +177,43 @@ export function createRenderer(root, ctx) {
     const carbon = all.filter((c) => c.group === "carbon" && c.corner && at[c.tile]);
     if (carbon.length) {
       if (sel.tile && carbon.some((c) => c.tile === sel.tile)) {
-        for (const c of carbon.filter((c) => c.tile === sel.tile)) add(`corner:${c.corner}`, { kind: "corner", x: c.corner[0], y: c.corner[1], steps: c.steps, from: c.tile }, c);
+        for (const c of carbon.filter((c) => c.tile === sel.tile))
+          add(
+            `corner:${c.corner}`,
+            { kind: "corner", x: c.corner[0], y: c.corner[1], steps: c.steps, from: c.tile },
+            c,
+          );
       } else if (sel.corner && carbon.some((c) => key(...c.corner) === sel.corner)) {
-        for (const c of carbon.filter((c) => key(...c.corner) === sel.corner)) add(`tile:${c.tile}`, { kind: "tile", tile: c.tile, x: at[c.tile][0], y: at[c.tile][1], steps: c.steps, to: c.corner }, c);
+        for (const c of carbon.filter((c) => key(...c.corner) === sel.corner))
+          add(
+            `tile:${c.tile}`,
+            {
+              kind: "tile",
+              tile: c.tile,
+              x: at[c.tile][0],
+              y: at[c.tile][1],
+              steps: c.steps,
+              to: c.corner,
+            },
+            c,
+          );
       } else {
         for (const c of carbon) {
-          add(`tile:${c.tile}`, { kind: "tile", tile: c.tile, x: at[c.tile][0], y: at[c.tile][1], pick: `tile:${c.tile}`, label: t("Take the carbon from {tile}", { tile: tileName(c.tile) }) });
-          add(`corner:${c.corner}`, { kind: "corner", x: c.corner[0], y: c.corner[1], pick: `corner:${key(...c.corner)}`, label: t("Feed the seedling at {at}", { at: key(...c.corner) }) });
+          add(`tile:${c.tile}`, {
+            kind: "tile",
+            tile: c.tile,
+            x: at[c.tile][0],
+            y: at[c.tile][1],
+            pick: `tile:${c.tile}`,
+            label: t("Take the carbon from {tile}", { tile: tileName(c.tile) }),
+          });
+          add(`corner:${c.corner}`, {
+            kind: "corner",
+            x: c.corner[0],
+            y: c.corner[1],
+            pick: `corner:${key(...c.corner)}`,
+            label: t("Feed the seedling at {at}", { at: key(...c.corner) }),
+          });
         }
       }
     }
@@ -128,7 +229,10 @@ export function createRenderer(root, ctx) {
   }
   function targetPoint(tg) {
     if (tg.kind === "corner") return cornerPoint(tg.x, tg.y);
-    if (tg.kind === "root") { const p = rootPath(tg.x, tg.y, tg.slot); return [p.x2, p.y2]; }
+    if (tg.kind === "root") {
+      const p = rootPath(tg.x, tg.y, tg.slot);
+      return [p.x2, p.y2];
+    }
     return [(tg.x + 0.5) * S, (tg.y + 0.5) * S];
   }
   function tileName(id) {
@@ -162,8 +266,14 @@ export function createRenderer(root, ctx) {
     draw();
   }
   function useTarget(tg) {
-    if (tg.pick) { pick(tg.pick); return; }
-    if (tg.actions.length === 1) { choose(tg.actions[0], "forest"); return; }
+    if (tg.pick) {
+      pick(tg.pick);
+      return;
+    }
+    if (tg.actions.length === 1) {
+      choose(tg.actions[0], "forest");
+      return;
+    }
     // several answers at one spot: narrow the choice and list them
     if (tg.kind === "corner") sel = { ...sel, corner: key(tg.x, tg.y) };
     if (tg.kind === "tile") sel = { ...sel, tile: tg.tile };
@@ -184,9 +294,13 @@ export function createRenderer(root, ctx) {
     let best = null;
     let bestD = Infinity;
     for (const tg of targets()) {
-      const reach = tg.kind === "tile" || tg.kind === "cell" ? S * 0.5 : tg.kind === "root" ? 18 : 22;
+      const reach =
+        tg.kind === "tile" || tg.kind === "cell" ? S * 0.5 : tg.kind === "root" ? 18 : 22;
       const d = Math.hypot(tg.px - p.x, tg.py - p.y);
-      if (d <= reach && d < bestD) { best = tg; bestD = d; }
+      if (d <= reach && d < bestD) {
+        best = tg;
+        bestD = d;
+      }
     }
     return best;
   }
@@ -197,23 +311,36 @@ export function createRenderer(root, ctx) {
     const found = msg && msg.view.tiles.find(([, tx, ty]) => tx === x && ty === y);
     return found ? found[0] : null;
   }
-  board.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; });
+  board.addEventListener("pointerdown", (e) => {
+    lastPointer = e.pointerType || "mouse";
+  });
   board.addEventListener("pointermove", (e) => {
     if ((e.pointerType || "mouse") === "touch" || !msg) return;
     lastPointer = e.pointerType || "mouse";
     const tg = nearest(e);
     if ((tg && tg.id) !== (candidate && candidate.id)) setCandidate(tg);
     const id = tileAt(e);
-    if (id !== infoTile) { infoTile = id; drawInfo(); }
+    if (id !== infoTile) {
+      infoTile = id;
+      drawInfo();
+    }
   });
-  board.addEventListener("pointerleave", (e) => { if (e.pointerType !== "touch" && candidate && candidate.origin !== "key") setCandidate(null); });
+  board.addEventListener("pointerleave", (e) => {
+    if (e.pointerType !== "touch" && candidate && candidate.origin !== "key") setCandidate(null);
+  });
   board.addEventListener("click", (e) => {
     if (!msg) return;
     const id = tileAt(e);
-    if (id !== infoTile) { infoTile = id; drawInfo(); }
+    if (id !== infoTile) {
+      infoTile = id;
+      drawInfo();
+    }
     const tg = nearest(e);
     if (!tg) return;
-    if (lastPointer === "touch" && (!candidate || candidate.id !== tg.id) && !tg.pick) { setCandidate(tg); return; }
+    if (lastPointer === "touch" && (!candidate || candidate.id !== tg.id) && !tg.pick) {
+      setCandidate(tg);
+      return;
+    }
     useTarget(tg);
   });
 
@@ -222,7 +349,10 @@ export function createRenderer(root, ctx) {
     const all = targets();
     if (!all.length) return;
     const from = candidate && all.find((tg) => tg.id === candidate.id);
-    if (!from) { setCandidate({ ...all[0], origin: "key" }); return; }
+    if (!from) {
+      setCandidate({ ...all[0], origin: "key" });
+      return;
+    }
     let best = null;
     let bestD = Infinity;
     for (const tg of all) {
@@ -230,17 +360,29 @@ export function createRenderer(root, ctx) {
       if (along <= 1) continue;
       const across = Math.abs((tg.px - from.px) * dy) + Math.abs((tg.py - from.py) * dx);
       const d = along + 2 * across;
-      if (d < bestD) { best = tg; bestD = d; }
+      if (d < bestD) {
+        best = tg;
+        bestD = d;
+      }
     }
     if (best) setCandidate({ ...best, origin: "key" });
   }
   document.addEventListener("keydown", (e) => {
     if (ctx.replay || !msg || e.target.closest?.("input, select, textarea")) return;
-    if (ARROWS[e.key] && targets().length && !e.target.closest?.("button, [role=button], summary")) {
+    if (
+      ARROWS[e.key] &&
+      targets().length &&
+      !e.target.closest?.("button, [role=button], summary")
+    ) {
       e.preventDefault();
       lastPointer = "key";
       step(ARROWS[e.key]);
-    } else if (e.key === "Enter" && candidate && candidate.origin === "key" && !e.target.closest?.("button, [role=button], summary, a")) {
+    } else if (
+      e.key === "Enter" &&
+      candidate &&
+      candidate.origin === "key" &&
+      !e.target.closest?.("button, [role=button], summary, a")
+    ) {
       e.preventDefault();
       const tg = targets().find((x) => x.id === candidate.id);
       if (tg) useTarget(tg);
@@ -250,11 +392,20 @@ export function createRenderer(root, ctx) {
     }
   });
   // clicks and Enter on drawn HTML choices (cards, tokens, resources, bonus tiles)
-  wrap.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; }, true);
+  wrap.addEventListener(
+    "pointerdown",
+    (e) => {
+      lastPointer = e.pointerType || "mouse";
+    },
+    true,
+  );
   wrap.addEventListener("click", (e) => {
     const node = e.target.closest?.("[data-action], [data-pick]");
     if (!node || !wrap.contains(node) || board.contains(node)) return;
-    if (node.dataset.pick) { pick(node.dataset.pick); return; }
+    if (node.dataset.pick) {
+      pick(node.dataset.pick);
+      return;
+    }
     const c = choices().find((x) => x.action === node.dataset.action);
     if (c) choose(c, "panel");
   });
@@ -281,11 +432,24 @@ export function createRenderer(root, ctx) {
   }
 
   function bounds(v, ex) {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    const grow = (x, y) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 1); y1 = Math.max(y1, y + 1); };
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
+    const grow = (x, y) => {
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x + 1);
+      y1 = Math.max(y1, y + 1);
+    };
     for (const [, x, y] of v.tiles) grow(x, y);
     for (const [x, y] of ex.empty_cells || []) grow(x, y);
-    if (!Number.isFinite(x0)) { x0 = -1; y0 = -1; x1 = 2; y1 = 2; }
+    if (!Number.isFinite(x0)) {
+      x0 = -1;
+      y0 = -1;
+      x1 = 2;
+      y1 = 2;
+    }
     return { x0: x0 - 0.25, y0: y0 - 0.25, x1: x1 + 0.25, y1: y1 + 0.25 };
   }
 
@@ -313,26 +477,52 @@ export function createRenderer(root, ctx) {
     const ex = msg.extras || {};
     const tiles = ex.tiles || {};
     const b = bounds(v, ex);
-    board.setAttribute("viewBox", `${b.x0 * S} ${b.y0 * S} ${(b.x1 - b.x0) * S} ${(b.y1 - b.y0) * S}`);
+    board.setAttribute(
+      "viewBox",
+      `${b.x0 * S} ${b.y0 * S} ${(b.x1 - b.x0) * S} ${(b.y1 - b.y0) * S}`,
+    );
     sizeBoard(b);
     layers.rulers.replaceChildren(rulers(b.x0, b.y0, b.x1, b.y1));
     layers.slots.replaceChildren(...(ex.empty_cells || []).map(([x, y]) => emptySlot(x, y)));
-    const activated = new Set(((ex.turn || {}).activated) || []);
-    layers.tiles.replaceChildren(...v.tiles.map(([id, x, y, carbon, stored]) => {
-      const g = tileGroup(id, x, y, carbon, stored, tiles[id], { filter: "url(#ug-shadow)" });
-      if (activated.has(id) && v.pending.length) {
-        g.classList.add("used");
-        g.append(svg("text", { x: S / 2, y: S - 3, "text-anchor": "middle", class: "ug-used" }, t("used this turn")));
-      }
-      return g;
-    }));
+    const activated = new Set((ex.turn || {}).activated || []);
+    layers.tiles.replaceChildren(
+      ...v.tiles.map(([id, x, y, carbon, stored]) => {
+        const g = tileGroup(id, x, y, carbon, stored, tiles[id], { filter: "url(#ug-shadow)" });
+        if (activated.has(id) && v.pending.length) {
+          g.classList.add("used");
+          g.append(
+            svg(
+              "text",
+              { x: S / 2, y: S - 3, "text-anchor": "middle", class: "ug-used" },
+              t("used this turn"),
+            ),
+          );
+        }
+        return g;
+      }),
+    );
     const at = placedAt();
-    layers.roots.replaceChildren(...v.roots.map(([id, slot, p]) => at[id] ? rootGroup(at[id][0], at[id][1], slot, p) : null).filter(Boolean));
-    layers.pieces.replaceChildren(...v.pieces.map(([x, y, code, carbon]) => pieceGroup(x, y, code, carbon, {
-      "data-corner": key(x, y),
-      "aria-label": code === 8 ? t("place-holder") : code >= 4 ? t("Tree of {name}", { name: ctx.seatName(code % 4) })
-        : t("Seedling of {name} with {n} carbon", { name: ctx.seatName(code % 4), n: carbon }),
-    })));
+    layers.roots.replaceChildren(
+      ...v.roots
+        .map(([id, slot, p]) => (at[id] ? rootGroup(at[id][0], at[id][1], slot, p) : null))
+        .filter(Boolean),
+    );
+    layers.pieces.replaceChildren(
+      ...v.pieces.map(([x, y, code, carbon]) =>
+        pieceGroup(x, y, code, carbon, {
+          "data-corner": key(x, y),
+          "aria-label":
+            code === 8
+              ? t("place-holder")
+              : code >= 4
+                ? t("Tree of {name}", { name: ctx.seatName(code % 4) })
+                : t("Seedling of {name} with {n} carbon", {
+                    name: ctx.seatName(code % 4),
+                    n: carbon,
+                  }),
+        }),
+      ),
+    );
     drawTargets();
     drawGhost();
   }
@@ -340,12 +530,34 @@ export function createRenderer(root, ctx) {
   function drawTargets() {
     const nodes = [];
     for (const tg of targets()) {
-      const attrs = { class: `ug-target ${tg.kind}${tg.pick ? " pick" : ""}`, "data-target": tg.id, role: "button", tabindex: -1, "aria-label": tg.label };
+      const attrs = {
+        class: `ug-target ${tg.kind}${tg.pick ? " pick" : ""}`,
+        "data-target": tg.id,
+        role: "button",
+        tabindex: -1,
+        "aria-label": tg.label,
+      };
       if (tg.pick) attrs["data-pick"] = tg.pick;
       else if (tg.actions.length === 1) attrs["data-action"] = tg.actions[0].action;
       if (tg.kind === "tile" || tg.kind === "cell") {
-        const g = svg("g", attrs, svg("rect", { x: tg.x * S + 3, y: tg.y * S + 3, width: S - 6, height: S - 6, rx: 10 }));
-        if (tg.kind === "cell") g.append(svg("text", { x: (tg.x + 0.5) * S, y: (tg.y + 0.5) * S + 9, "text-anchor": "middle", class: "ug-plus" }, "+"));
+        const g = svg(
+          "g",
+          attrs,
+          svg("rect", { x: tg.x * S + 3, y: tg.y * S + 3, width: S - 6, height: S - 6, rx: 10 }),
+        );
+        if (tg.kind === "cell")
+          g.append(
+            svg(
+              "text",
+              {
+                x: (tg.x + 0.5) * S,
+                y: (tg.y + 0.5) * S + 9,
+                "text-anchor": "middle",
+                class: "ug-plus",
+              },
+              "+",
+            ),
+          );
         if (tg.steps !== undefined && !tg.pick) g.append(stepsBadge(tg.px, tg.py + 30, tg.steps));
         nodes.push(g);
       } else if (tg.kind === "corner") {
@@ -354,13 +566,30 @@ export function createRenderer(root, ctx) {
         nodes.push(g);
       } else if (tg.kind === "root") {
         const p = rootPath(tg.x, tg.y, tg.slot);
-        nodes.push(svg("g", attrs, svg("line", { ...p, class: "ug-root-spot" }), svg("circle", { cx: p.x2, cy: p.y2, r: 11 })));
+        nodes.push(
+          svg(
+            "g",
+            attrs,
+            svg("line", { ...p, class: "ug-root-spot" }),
+            svg("circle", { cx: p.x2, cy: p.y2, r: 11 }),
+          ),
+        );
       }
     }
     // the selected carbon source or seedling stays marked
     if (sel.tile) {
       const at = placedAt()[sel.tile];
-      if (at) nodes.push(svg("rect", { class: "ug-selected", x: at[0] * S + 1, y: at[1] * S + 1, width: S - 2, height: S - 2, rx: 12 }));
+      if (at)
+        nodes.push(
+          svg("rect", {
+            class: "ug-selected",
+            x: at[0] * S + 1,
+            y: at[1] * S + 1,
+            width: S - 2,
+            height: S - 2,
+            rx: 12,
+          }),
+        );
     }
     if (sel.corner) {
       const [x, y] = sel.corner.split(",").map(Number);
@@ -371,9 +600,12 @@ export function createRenderer(root, ctx) {
 
   function stepsBadge(x, y, steps) {
     const text = steps ? tn("{n} step", "{n} steps", steps) : t("free");
-    return svg("g", { class: "ug-steps" },
+    return svg(
+      "g",
+      { class: "ug-steps" },
       svg("rect", { x: x - 22, y: y - 9, width: 44, height: 15, rx: 7 }),
-      svg("text", { x, y: y + 2.5, "text-anchor": "middle" }, text));
+      svg("text", { x, y: y + 2.5, "text-anchor": "middle" }, text),
+    );
   }
 
   function drawGhost() {
@@ -394,16 +626,38 @@ export function createRenderer(root, ctx) {
       layers.ghost.append(pieceGroup(c.corner[0], c.corner[1], me, 0, ghost));
     } else if (c.group === "root" && c.corner && at[c.tile]) {
       const [tx, ty] = at[c.tile];
-      layers.ghost.append(rootGroup(tx, ty, (c.corner[0] - tx) + 2 * (c.corner[1] - ty), me, ghost));
+      layers.ghost.append(rootGroup(tx, ty, c.corner[0] - tx + 2 * (c.corner[1] - ty), me, ghost));
     } else if (c.group === "carbon" && c.corner && at[c.tile]) {
       const [tx, ty] = at[c.tile];
       const [cx, cy] = cornerPoint(...c.corner);
-      layers.ghost.append(svg("g", ghost,
-        svg("line", { x1: (tx + 0.5) * S, y1: (ty + 0.62) * S, x2: cx, y2: cy, class: "ug-arrow", "marker-end": "url(#ug-arrow)" }),
-        stepsBadge(((tx + 0.5) * S + cx) / 2, ((ty + 0.62) * S + cy) / 2, c.steps)));
+      layers.ghost.append(
+        svg(
+          "g",
+          ghost,
+          svg("line", {
+            x1: (tx + 0.5) * S,
+            y1: (ty + 0.62) * S,
+            x2: cx,
+            y2: cy,
+            class: "ug-arrow",
+            "marker-end": "url(#ug-arrow)",
+          }),
+          stepsBadge(((tx + 0.5) * S + cx) / 2, ((ty + 0.62) * S + cy) / 2, c.steps),
+        ),
+      );
     } else if ((c.group === "activate" || c.group === "copy") && at[c.tile]) {
       const [tx, ty] = at[c.tile];
-      layers.ghost.append(svg("rect", { ...ghost, class: "ug-glow", x: tx * S + 1, y: ty * S + 1, width: S - 2, height: S - 2, rx: 12 }));
+      layers.ghost.append(
+        svg("rect", {
+          ...ghost,
+          class: "ug-glow",
+          x: tx * S + 1,
+          y: ty * S + 1,
+          width: S - 2,
+          height: S - 2,
+          rx: 12,
+        }),
+      );
     }
   }
 
@@ -413,31 +667,64 @@ export function createRenderer(root, ctx) {
     hint.replaceChildren();
     if (!candidate) {
       const all = choices();
-      if (all.length && targets().length) hint.append(el("span", { class: "muted" }, lastPointer === "touch"
-        ? t("Tap a lit spot on the forest to preview it, then tap again or press Confirm.")
-        : t("Point at a lit spot on the forest to preview it, click to choose (or arrow keys and Enter).")));
+      if (all.length && targets().length)
+        hint.append(
+          el(
+            "span",
+            { class: "muted" },
+            lastPointer === "touch"
+              ? t("Tap a lit spot on the forest to preview it, then tap again or press Confirm.")
+              : t(
+                  "Point at a lit spot on the forest to preview it, click to choose (or arrow keys and Enter).",
+                ),
+          ),
+        );
       return;
     }
     const c = candidate.actions && candidate.actions.length === 1 ? candidate.actions[0] : null;
     hint.append(el("b", {}, candidate.label || (c && c.label) || ""));
     if (c && c.detail) hint.append(el("span", {}, " — ", c.detail));
     if (lastPointer === "touch" && c) {
-      hint.append(" ", el("button", { type: "button", class: "primary", id: "ug-confirm", "data-action": c.action }, t("Confirm")));
-    } else if (candidate.origin === "key") hint.append(el("span", { class: "muted" }, " ", t("(Enter to choose)")));
+      hint.append(
+        " ",
+        el(
+          "button",
+          { type: "button", class: "primary", id: "ug-confirm", "data-action": c.action },
+          t("Confirm"),
+        ),
+      );
+    } else if (candidate.origin === "key")
+      hint.append(el("span", { class: "muted" }, " ", t("(Enter to choose)")));
   }
 
   function drawHead() {
     const v = msg.view;
     const ex = msg.extras || {};
     const parts = [el("span", { class: "pill" }, t("Round {n}", { n: ex.round ?? v.round + 1 }))];
-    if (ex.final_round) parts.push(el("span", { class: "pill ug-last" }, t("The game ends after round {n}", { n: ex.final_round })));
-    if (ex.round_limit) parts.push(el("span", { class: "pill muted" }, t("round limit {n}", { n: ex.round_limit })));
-    parts.push(el("span", { class: "pill" }, tn("{n} tile in the deck", "{n} tiles in the deck", ex.deck ?? 0)), el("span", { class: "pill" }, t("{n} discarded", { n: v.discard.length })));
+    if (ex.final_round)
+      parts.push(
+        el(
+          "span",
+          { class: "pill ug-last" },
+          t("The game ends after round {n}", { n: ex.final_round }),
+        ),
+      );
+    if (ex.round_limit)
+      parts.push(el("span", { class: "pill muted" }, t("round limit {n}", { n: ex.round_limit })));
+    parts.push(
+      el(
+        "span",
+        { class: "pill" },
+        tn("{n} tile in the deck", "{n} tiles in the deck", ex.deck ?? 0),
+      ),
+      el("span", { class: "pill" }, t("{n} discarded", { n: v.discard.length })),
+    );
     head.replaceChildren(...parts);
   }
 
   function turnSummary() {
-    if (!msg.log || msg.status !== "playing" || msg.to_move === null || msg.to_move === undefined) return [];
+    if (!msg.log || msg.status !== "playing" || msg.to_move === null || msg.to_move === undefined)
+      return [];
     const out = [];
     for (let i = msg.log.length - 1; i >= 0; i--) {
       if (msg.log[i].seat !== msg.to_move) break;
@@ -454,46 +741,119 @@ export function createRenderer(root, ctx) {
     const over = msg.status === "finished" || v.over;
     const parts = [];
     if (all.length) {
-      const lead = ctx.review ? t("{name}'s decision", { name: ctx.seatName(mover) }) : t("Your turn");
+      const lead = ctx.review
+        ? t("{name}'s decision", { name: ctx.seatName(mover) })
+        : t("Your turn");
       parts.push(el("p", { class: "ug-prompt mine" }, el("b", {}, lead), " — ", ex.prompt || ""));
     } else if (mover !== null && mover !== undefined) {
-      parts.push(el("p", { class: "ug-prompt" }, el("b", {}, t("{name} to play", { name: ctx.seatName(mover) })), " — ", ex.prompt || ""));
+      parts.push(
+        el(
+          "p",
+          { class: "ug-prompt" },
+          el("b", {}, t("{name} to play", { name: ctx.seatName(mover) })),
+          " — ",
+          ex.prompt || "",
+        ),
+      );
     }
     if (!over && ex.owed_text) parts.push(el("p", { class: "ug-owed" }, ex.owed_text));
     if (all.length) {
       const placing = [...new Set(all.filter((c) => c.group === "place").map((c) => c.hand))];
       if (placing.length) {
         const chosen = handChoice();
-        parts.push(el("div", { class: "ug-buttons ug-placing" }, el("span", { class: "ug-label" }, t("Tile to place:")),
-          ...placing.map((id) => el("button", {
-            type: "button", "data-pick": `hand:${id}`, "aria-pressed": id === chosen ? "true" : "false", class: id === chosen ? "selected" : "",
-            title: ((ex.tiles || {})[id] || {}).effect || "",
-          }, tileName(id))),
-          el("span", { class: "muted ug-small" }, t("then click a lit empty slot of the forest"))));
+        parts.push(
+          el(
+            "div",
+            { class: "ug-buttons ug-placing" },
+            el("span", { class: "ug-label" }, t("Tile to place:")),
+            ...placing.map((id) =>
+              el(
+                "button",
+                {
+                  type: "button",
+                  "data-pick": `hand:${id}`,
+                  "aria-pressed": id === chosen ? "true" : "false",
+                  class: id === chosen ? "selected" : "",
+                  title: ((ex.tiles || {})[id] || {}).effect || "",
+                },
+                tileName(id),
+              ),
+            ),
+            el("span", { class: "muted ug-small" }, t("then click a lit empty slot of the forest")),
+          ),
+        );
       }
       if (sel.tile || sel.corner) {
-        parts.push(el("p", { class: "ug-selection" }, selectionText(), " ",
-          el("button", { type: "button", id: "ug-clear", onclick: () => { sel = {}; candidate = null; draw(); } }, t("Choose again"))));
+        parts.push(
+          el(
+            "p",
+            { class: "ug-selection" },
+            selectionText(),
+            " ",
+            el(
+              "button",
+              {
+                type: "button",
+                id: "ug-clear",
+                onclick: () => {
+                  sel = {};
+                  candidate = null;
+                  draw();
+                },
+              },
+              t("Choose again"),
+            ),
+          ),
+        );
       }
       parts.push(buttons(all));
       parts.push(el("div", { class: "ug-hint" }));
       const big = all.filter((c) => BIG.has(c.group));
       if (big.length) {
-        parts.push(el("details", { class: "ug-list" }, el("summary", {}, tn("{n} choice as a list", "All {n} choices as a list", big.length)),
-          el("div", { class: "ug-buttons" }, ...big.map((c) => el("button", { type: "button", "data-action": c.action }, c.label)))));
+        parts.push(
+          el(
+            "details",
+            { class: "ug-list" },
+            el("summary", {}, tn("{n} choice as a list", "All {n} choices as a list", big.length)),
+            el(
+              "div",
+              { class: "ug-buttons" },
+              ...big.map((c) => el("button", { type: "button", "data-action": c.action }, c.label)),
+            ),
+          ),
+        );
       }
     }
     const next = ex.next || [];
-    if (!over && next.length) parts.push(el("p", { class: "ug-next muted" }, t("Then: {steps}", { steps: next.join(" → ") })));
+    if (!over && next.length)
+      parts.push(
+        el("p", { class: "ug-next muted" }, t("Then: {steps}", { steps: next.join(" → ") })),
+      );
     const summary = turnSummary();
     const facts = [];
     const turn = ex.turn || {};
-    if (!over && turn.marker_moves) facts.push(t("Carbon was absorbed this turn: the carbon marker moves one space when the turn ends."));
-    if (!over && turn.carbon_gained) facts.push(t("Carbon gained this turn: {n} (6 or more counts for Big carbon turns).", { n: turn.carbon_gained }));
+    if (!over && turn.marker_moves)
+      facts.push(
+        t("Carbon was absorbed this turn: the carbon marker moves one space when the turn ends."),
+      );
+    if (!over && turn.carbon_gained)
+      facts.push(
+        t("Carbon gained this turn: {n} (6 or more counts for Big carbon turns).", {
+          n: turn.carbon_gained,
+        }),
+      );
     if (summary.length || facts.length) {
-      parts.push(el("div", { class: "ug-turn" }, el("span", { class: "ug-label" }, t("This turn so far")),
-        summary.length ? el("ol", {}, ...summary.map((line) => el("li", {}, withNames(line, ctx.seatName)))) : "",
-        ...facts.map((f) => el("p", { class: "ug-fact muted" }, f))));
+      parts.push(
+        el(
+          "div",
+          { class: "ug-turn" },
+          el("span", { class: "ug-label" }, t("This turn so far")),
+          summary.length
+            ? el("ol", {}, ...summary.map((line) => el("li", {}, withNames(line, ctx.seatName))))
+            : "",
+          ...facts.map((f) => el("p", { class: "ug-fact muted" }, f)),
+        ),
+      );
     }
     decision.replaceChildren(...parts);
     decision.classList.toggle("mine", all.length > 0);
@@ -502,8 +862,10 @@ export function createRenderer(root, ctx) {
   }
 
   function selectionText() {
-    if (sel.tile) return t("Carbon from {tile}: now click the seedling to feed.", { tile: tileName(sel.tile) });
-    if (sel.corner) return t("Seedling at {at}: now click the tile to take the carbon from.", { at: sel.corner });
+    if (sel.tile)
+      return t("Carbon from {tile}: now click the seedling to feed.", { tile: tileName(sel.tile) });
+    if (sel.corner)
+      return t("Seedling at {at}: now click the tile to take the carbon from.", { at: sel.corner });
     return "";
   }
 
@@ -516,16 +878,35 @@ export function createRenderer(root, ctx) {
       groups.get(c.group).push(c);
     }
     // several answers at one selected spot (a carbon with ways to choose)
-    if (candidate && candidate.actions && candidate.actions.length > 1) groups.set("spot", candidate.actions);
+    if (candidate && candidate.actions && candidate.actions.length > 1)
+      groups.set("spot", candidate.actions);
     const headings = HEADINGS();
     for (const [group, list] of groups) {
       const row = el("div", { class: `ug-buttons ${group}` });
       if (headings[group]) row.append(el("span", { class: "ug-label" }, headings[group]));
       for (const c of list) {
-        const b = el("button", { type: "button", "data-action": c.action, class: group === "main" ? "primary ug-main-action" : "", title: c.detail || "" }, c.label);
+        const b = el(
+          "button",
+          {
+            type: "button",
+            "data-action": c.action,
+            class: group === "main" ? "primary ug-main-action" : "",
+            title: c.detail || "",
+          },
+          c.label,
+        );
         if (group === "main" && c.detail) b.append(el("small", {}, c.detail));
-        if (group === "res") b.prepend(el("span", { class: `ug-res-icon ug-res-${c.res}` }, c.res), " ");
-        if (group === "token") b.prepend(el("span", { class: "ug-tok ready small", style: `--tc:var(--tok-${c.token})` }, TOKEN_GLYPHS[c.token]), " ");
+        if (group === "res")
+          b.prepend(el("span", { class: `ug-res-icon ug-res-${c.res}` }, c.res), " ");
+        if (group === "token")
+          b.prepend(
+            el(
+              "span",
+              { class: "ug-tok ready small", style: `--tc:var(--tok-${c.token})` },
+              TOKEN_GLYPHS[c.token],
+            ),
+            " ",
+          );
         row.append(b);
       }
       box.append(row);
@@ -536,7 +917,9 @@ export function createRenderer(root, ctx) {
   function drawInfo() {
     const tiles = (msg.extras && msg.extras.tiles) || {};
     if (!infoTile || !tiles[infoTile]) {
-      info.replaceChildren(el("p", { class: "muted ug-small" }, t("Point at (or tap) a tile to read it.")));
+      info.replaceChildren(
+        el("p", { class: "muted ug-small" }, t("Point at (or tap) a tile to read it.")),
+      );
       return;
     }
     info.replaceChildren(tileCard(infoTile, tiles[infoTile]));
@@ -551,23 +934,39 @@ export function createRenderer(root, ctx) {
     drawForest();
     drawInfo();
     const seatName = (p) => ctx.seatName(p);
-    players.replaceChildren(...Array.from({ length: msg.view.players }, (_, p) => playerPanel(msg, p, choiceFor, seatName)));
+    players.replaceChildren(
+      ...Array.from({ length: msg.view.players }, (_, p) =>
+        playerPanel(msg, p, choiceFor, seatName),
+      ),
+    );
     const over = msg.status === "finished" || msg.view.over;
     const hand = handPanel(msg, choiceFor, handChoice());
     const scores = scorePanel(msg, seatName);
-    lower.replaceChildren(...[hand, trackPanel(msg, choiceFor, seatName), goalsPanel(msg, seatName), over ? null : scores].filter(Boolean));
+    lower.replaceChildren(
+      ...[
+        hand,
+        trackPanel(msg, choiceFor, seatName),
+        goalsPanel(msg, seatName),
+        over ? null : scores,
+      ].filter(Boolean),
+    );
     finalBox.replaceChildren(...(over ? [scores] : []));
     wrap.dataset.decision = (msg.extras && msg.extras.decision) || "";
     wrap.dataset.over = over ? "1" : "";
   }
 
-  window.addEventListener("resize", () => { if (msg) drawForest(); });
+  window.addEventListener("resize", () => {
+    if (msg) drawForest();
+  });
 
   return {
     update(next) {
       const moved = !msg || next.version !== msg.version;
       msg = next;
-      if (moved) { sel = {}; candidate = null; }
+      if (moved) {
+        sel = {};
+        candidate = null;
+      }
       draw();
     },
   };
