@@ -4,8 +4,8 @@
 // each seat's expected result over the game, and "Explore from here".
 import { api, el, getName, setToken, toast, withNames } from "/static/api.js";
 import { t, tm, tn } from "/static/i18n.js";
+import { svg } from "/static/board.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const MARK_COLOURS = { inaccuracy: "#d9a400", mistake: "#e0701c", blunder: "#c0281b" };
 const SEAT_COLOURS = ["#2f6db5", "#b5471f", "#2f7d4a", "#7a3fa0"];
 
@@ -36,14 +36,6 @@ export async function runReview(tableId, setting, progress) {
   }
   if (answer.status === "failed") throw new Error(answer.message);
   return answer;
-}
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs))
-    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  for (const c of children) if (c) node.append(c);
-  return node;
 }
 
 /** The evaluation graph: each reviewed seat's expected result (from -1, a sure loss, to +1, a
