@@ -3,8 +3,8 @@
 // corners, roots as short strokes from a corner into a tile, and the empty mushroom slots.
 // Targets (what the player may click now) are drawn on top by the renderer with `target*`.
 import { t } from "/static/i18n.js";
+import { svg } from "/static/board.js";
 
-export const SVG = "http://www.w3.org/2000/svg";
 export const S = 100; // one tile, in SVG units
 const SCALLOP = 13; // radius of the corner cut-outs where pieces stand
 const ROOT_LEN = 31; // a root's length from its corner into the tile
@@ -18,17 +18,6 @@ const CORNERS = [
   [0, 1],
   [1, 1],
 ]; // root slots TL, TR, BL, BR
-
-export function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs))
-    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
 
 /** A tile's outline: a square with concave quarter circles cut at its four corners. */
 function tilePath(inset = 2.5) {
