@@ -9,7 +9,7 @@ STAMP   := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 PIP     := $(PY) -m pip install --progress-bar off --disable-pip-version-check
 
-.PHONY: run test install install-serve lint typecheck unit clean system-deps messages
+.PHONY: run test install install-serve lint lint-js format-js typecheck unit clean system-deps messages
 
 $(VENV)/bin/python:
 	@echo "== creating the virtual environment $(VENV)"
@@ -27,6 +27,23 @@ $(STAMP): pyproject.toml $(SERVE_STAMP)
 
 install-serve: $(SERVE_STAMP)
 install: $(STAMP)
+
+# Prettier and ESLint for the browser code, exactly the versions of package-lock.json (npm ci;
+# node and npm come from scripts/install-system-deps.sh when missing).
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	bash scripts/install-system-deps.sh
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+lint-js: $(NODE_STAMP)
+	npx --no-install prettier --check --log-level warn .
+	npx --no-install eslint .
+
+# Rewrite the browser code in Prettier's style and apply ESLint's safe fixes.
+format-js: $(NODE_STAMP)
+	npx --no-install prettier --write --log-level warn .
+	npx --no-install eslint --fix .
 
 # The web platform on http://127.0.0.1:8000 with an embedded SQLite database (leafpile.db).
 # Ctrl-C stops it.
@@ -49,7 +66,7 @@ typecheck: install
 unit: install system-deps
 	bash scripts/with-postgres.sh $(PY) -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
 
-test: lint typecheck unit
+test: lint lint-js typecheck unit
 
 # Bring the French and Russian catalogs up to date with the messages the code uses (new ids
 # get an empty translation; the tests fail until someone translates them).

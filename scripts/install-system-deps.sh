@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Install the Debian packages the browser and PostgreSQL tests need (chromium,
-# chromium-driver, postgresql) when they are missing. Runs apt-get only as root; otherwise it
-# says what is missing and leaves the decision to the tests (which fail under CI=true).
+# chromium-driver, postgresql) and the JavaScript checks need (nodejs, npm) when they are
+# missing. Runs apt-get only as root; otherwise it says what is missing and leaves the decision
+# to the tests (which fail under CI=true).
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 
 if [ ${#need[@]} -eq 0 ]; then
-    echo "system packages: chromium, chromium-driver and postgresql are installed"
+    echo "system packages: chromium, chromium-driver, postgresql, node and npm are installed"
     exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then

@@ -3,7 +3,10 @@ import { chooseLanguage, currentLanguage, LANGUAGES, t } from "/static/i18n.js";
 
 export async function api(path, options = {}) {
   // the reader's chosen language, so the server's refusals come in it too
-  const init = { method: options.method || "GET", headers: { "accept-language": currentLanguage() } };
+  const init = {
+    method: options.method || "GET",
+    headers: { "accept-language": currentLanguage() },
+  };
   if (options.body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(options.body);
@@ -17,7 +20,9 @@ export async function api(path, options = {}) {
     data = { type: "error", message: t("The server answered {status}.", { status: res.status }) };
   }
   if (!res.ok) {
-    const err = new Error((data && data.message) || t("The server answered {status}.", { status: res.status }));
+    const err = new Error(
+      (data && data.message) || t("The server answered {status}.", { status: res.status }),
+    );
     err.data = data;
     err.status = res.status;
     throw err;
@@ -98,14 +103,20 @@ export async function loadRenderer(gameInfo) {
 
 /** A table's status in words. */
 export function statusName(status) {
-  return { waiting: t("waiting"), playing: t("playing"), finished: t("finished") }[status] || status;
+  return (
+    { waiting: t("waiting"), playing: t("playing"), finished: t("finished") }[status] || status
+  );
 }
 
 /** A bot level's name in the reader's language. */
 export function botName(level) {
   const names = {
-    random: () => t("random"), greedy: () => t("greedy"), mcts: () => t("mcts"),
-    easy: () => t("easy"), medium: () => t("medium"), hard: () => t("hard"),
+    random: () => t("random"),
+    greedy: () => t("greedy"),
+    mcts: () => t("mcts"),
+    easy: () => t("easy"),
+    medium: () => t("medium"),
+    hard: () => t("hard"),
   };
   return names[level] ? names[level]() : level;
 }
@@ -124,10 +135,26 @@ export function seatLabel(seat, seats = []) {
 export function headerTools(game = null) {
   const tools = [];
   if (game) {
-    tools.push(el("a", { class: "button howto", href: `/rules/${game}`, target: "leafpile-rules", id: "howto" }, t("How to play")));
+    tools.push(
+      el(
+        "a",
+        { class: "button howto", href: `/rules/${game}`, target: "leafpile-rules", id: "howto" },
+        t("How to play"),
+      ),
+    );
   }
-  const select = el("select", { class: "lang", id: "lang", "aria-label": t("Language"), onchange: (e) => chooseLanguage(e.target.value) },
-    Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, selected: code === currentLanguage() }, name)));
+  const select = el(
+    "select",
+    {
+      class: "lang",
+      id: "lang",
+      "aria-label": t("Language"),
+      onchange: (e) => chooseLanguage(e.target.value),
+    },
+    Object.entries(LANGUAGES).map(([code, name]) =>
+      el("option", { value: code, selected: code === currentLanguage() }, name),
+    ),
+  );
   tools.push(select);
   return el("span", { class: "tools" }, ...tools);
 }

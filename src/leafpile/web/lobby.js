@@ -1,5 +1,19 @@
 // The lobby: create a table (game, players, seats, options) and list open and running tables.
-import { api, el, forgetToken, getName, getToken, headerTools, seatLabel, setName, setToken, statusName, toast, botName, tokenTables } from "/static/api.js";
+import {
+  api,
+  el,
+  forgetToken,
+  getName,
+  getToken,
+  headerTools,
+  seatLabel,
+  setName,
+  setToken,
+  statusName,
+  toast,
+  botName,
+  tokenTables,
+} from "/static/api.js";
 import { loadLanguage, t, translatePage } from "/static/i18n.js";
 import { setHost } from "/static/seating.js";
 import { checkProfile, getProfile, renderProfilePanel } from "/static/profile.js";
@@ -23,10 +37,15 @@ function renderSeats() {
   const box = $("seats");
   box.replaceChildren(el("legend", {}, t("Seats")));
   for (let i = 0; i < players; i++) {
-    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": t("Seat {n}", { n: i + 1 }) });
+    const select = el("select", {
+      name: `seat${i}`,
+      id: `seat${i}`,
+      "aria-label": t("Seat {n}", { n: i + 1 }),
+    });
     if (i === 0) select.append(el("option", { value: "me" }, t("Me")));
     select.append(el("option", { value: "open" }, t("A friend (invite link)")));
-    for (const b of bots) select.append(el("option", { value: `bot:${b}` }, t("Bot: {level}", { level: botName(b) })));
+    for (const b of bots)
+      select.append(el("option", { value: `bot:${b}` }, t("Bot: {level}", { level: botName(b) })));
     select.value = i === 0 ? "me" : `bot:${defaultBot()}`;
     box.append(el("label", { class: "seat-choice" }, t("Seat {n}", { n: i + 1 }) + " ", select));
   }
@@ -46,9 +65,22 @@ function renderOptions() {
       input.value = String(opt.default);
     } else {
       const value = Array.isArray(opt.default) ? opt.default.join(",") : String(opt.default);
-      input = el("input", { name: opt.name, "data-option": opt.name, value, placeholder: t(opt.help) });
+      input = el("input", {
+        name: opt.name,
+        "data-option": opt.name,
+        value,
+        placeholder: t(opt.help),
+      });
     }
-    box.append(el("label", { class: "option" }, el("span", {}, opt.name), input, el("small", { class: "muted" }, t(opt.help))));
+    box.append(
+      el(
+        "label",
+        { class: "option" },
+        el("span", {}, opt.name),
+        input,
+        el("small", { class: "muted" }, t(opt.help)),
+      ),
+    );
   }
 }
 
@@ -57,10 +89,17 @@ function renderGame() {
   const select = $("players");
   const old = Number(select.value) || Math.min(2, game.max_players);
   select.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) select.append(el("option", { value: n }, n));
+  for (let n = game.min_players; n <= game.max_players; n++)
+    select.append(el("option", { value: n }, n));
   select.value = String(Math.min(Math.max(old, game.min_players), game.max_players));
   $("game-summary").textContent = t(game.summary);
-  $("game-rules").replaceChildren(el("a", { href: `/rules/${game.name}`, target: "leafpile-rules", class: "howto" }, t("How to play {game}", { game: game.title })));
+  $("game-rules").replaceChildren(
+    el(
+      "a",
+      { href: `/rules/${game.name}`, target: "leafpile-rules", class: "howto" },
+      t("How to play {game}", { game: game.title }),
+    ),
+  );
   renderSeats();
   renderOptions();
 }
@@ -74,15 +113,22 @@ async function create(event) {
   let sit = null;
   for (let i = 0; i < players; i++) {
     const v = $(`seat${i}`).value;
-    if (v === "me") { sit = i; seats.push({ kind: "human" }); }
-    else if (v === "open") seats.push({ kind: "human" });
+    if (v === "me") {
+      sit = i;
+      seats.push({ kind: "human" });
+    } else if (v === "open") seats.push({ kind: "human" });
     else seats.push({ kind: "bot", bot: v.slice(4) });
   }
-  if (sit !== null && !name) { toast(t("Enter your name first.")); $("name").focus(); return; }
+  if (sit !== null && !name) {
+    toast(t("Enter your name first."));
+    $("name").focus();
+    return;
+  }
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
     const spec = game.options.find((o) => o.name === input.dataset.option);
-    if (input.value === String(Array.isArray(spec.default) ? spec.default.join(",") : spec.default)) continue;
+    if (input.value === String(Array.isArray(spec.default) ? spec.default.join(",") : spec.default))
+      continue;
     options[spec.name] = typeof spec.default === "number" ? Number(input.value) : input.value;
   }
   setName(name);
@@ -107,25 +153,51 @@ function tableSettings() {
   let clock = null;
   if (kind === "realtime") clock = { kind, bank: Number(a), increment: Number(b) };
   else if (kind === "turn") clock = { kind, per_move: Number(a) };
-  return { private: $("visibility").value === "private", clock, replacement: $("replacement").value };
+  return {
+    private: $("visibility").value === "private",
+    clock,
+    replacement: $("replacement").value,
+  };
 }
 
 async function refreshTables() {
   try {
     const { tables } = await api("/api/tables");
     const box = $("tables");
-    if (!tables.length) { box.replaceChildren(el("p", { class: "muted" }, t("No tables yet: create one."))); return; }
+    if (!tables.length) {
+      box.replaceChildren(el("p", { class: "muted" }, t("No tables yet: create one.")));
+      return;
+    }
     const list = el("ul", { class: "table-list" });
     for (const table of tables) {
       const mine = getToken(table.id);
       const open = table.seats.some((s) => s.open);
       list.append(
-        el("li", { class: `table-item ${table.status}`, "data-table": table.id },
+        el(
+          "li",
+          { class: `table-item ${table.status}`, "data-table": table.id },
           el("span", { class: "title" }, table.title),
-          el("span", { class: "seats" }, table.seats.map((s) => seatLabel(s, table.seats)).join(" · ")),
-          el("span", { class: `status ${table.status}` }, statusName(table.status), table.rated ? el("span", { class: "rated-tag" }, " · " + t("rated")) : null),
-          el("span", { class: "links" },
-            table.status !== "finished" ? el("a", { href: `/table/${table.id}`, class: "button" }, mine ? t("Return") : open ? t("Join") : t("Watch")) : null,
+          el(
+            "span",
+            { class: "seats" },
+            table.seats.map((s) => seatLabel(s, table.seats)).join(" · "),
+          ),
+          el(
+            "span",
+            { class: `status ${table.status}` },
+            statusName(table.status),
+            table.rated ? el("span", { class: "rated-tag" }, " · " + t("rated")) : null,
+          ),
+          el(
+            "span",
+            { class: "links" },
+            table.status !== "finished"
+              ? el(
+                  "a",
+                  { href: `/table/${table.id}`, class: "button" },
+                  mine ? t("Return") : open ? t("Join") : t("Watch"),
+                )
+              : null,
             el("a", { href: `/replay/${table.id}`, class: "button" }, t("Replay")),
           ),
         ),
@@ -133,7 +205,9 @@ async function refreshTables() {
     }
     box.replaceChildren(list);
   } catch (e) {
-    $("tables").replaceChildren(el("p", { class: "muted" }, t("Cannot list tables: {reason}", { reason: e.message })));
+    $("tables").replaceChildren(
+      el("p", { class: "muted" }, t("Cannot list tables: {reason}", { reason: e.message })),
+    );
   }
 }
 
@@ -141,25 +215,52 @@ async function refreshTables() {
  * put away while idle included (neither is in the lobby's list). A token the server no longer
  * knows (an expired table, a seat left) is forgotten. */
 async function refreshMine() {
-  const found = await Promise.all(tokenTables().map(async (id) => {
-    try {
-      return await api(`/api/tables/${encodeURIComponent(id)}/summary`, { token: getToken(id) });
-    } catch (e) {
-      if (e.status === 404 || e.status === 403) forgetToken(id);
-      return null;
-    }
-  }));
-  const mine = found.filter((x) => x && x.status !== "finished").sort((a, b) => b.created_at - a.created_at);
+  const found = await Promise.all(
+    tokenTables().map(async (id) => {
+      try {
+        return await api(`/api/tables/${encodeURIComponent(id)}/summary`, { token: getToken(id) });
+      } catch (e) {
+        if (e.status === 404 || e.status === 403) forgetToken(id);
+        return null;
+      }
+    }),
+  );
+  const mine = found
+    .filter((x) => x && x.status !== "finished")
+    .sort((a, b) => b.created_at - a.created_at);
   $("mine").hidden = !mine.length;
-  $("my-tables").replaceChildren(el("ul", { class: "table-list" }, ...mine.map((table) =>
-    el("li", { class: `table-item ${table.status}`, "data-table": table.id },
-      el("span", { class: "title" }, table.title),
-      el("span", { class: "seats" }, table.seats.map((s) => seatLabel(s, table.seats)).join(" · ")),
-      el("span", { class: `status ${table.status}` }, statusName(table.status),
-        table.private ? el("span", { class: "rated-tag" }, " · " + t("private")) : null,
-        table.to_move !== null && table.to_move === table.you ? el("span", { class: "rated-tag" }, " · " + t("your turn")) : null),
-      el("span", { class: "links" }, el("a", { href: `/table/${table.id}`, class: "button" }, t("Return"))),
-    ))));
+  $("my-tables").replaceChildren(
+    el(
+      "ul",
+      { class: "table-list" },
+      ...mine.map((table) =>
+        el(
+          "li",
+          { class: `table-item ${table.status}`, "data-table": table.id },
+          el("span", { class: "title" }, table.title),
+          el(
+            "span",
+            { class: "seats" },
+            table.seats.map((s) => seatLabel(s, table.seats)).join(" · "),
+          ),
+          el(
+            "span",
+            { class: `status ${table.status}` },
+            statusName(table.status),
+            table.private ? el("span", { class: "rated-tag" }, " · " + t("private")) : null,
+            table.to_move !== null && table.to_move === table.you
+              ? el("span", { class: "rated-tag" }, " · " + t("your turn"))
+              : null,
+          ),
+          el(
+            "span",
+            { class: "links" },
+            el("a", { href: `/table/${table.id}`, class: "button" }, t("Return")),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /** The profile panel, and the "Rated game" box (a rated table needs a profile). */
@@ -178,7 +279,9 @@ function renderRated() {
   if (rated.disabled) rated.checked = false;
   $("rated-note").textContent = !signedIn
     ? t("sign in with a profile to play rated games")
-    : hidden ? t("a private table is not rated") : t("counts for the leaderboard");
+    : hidden
+      ? t("a private table is not rated")
+      : t("counts for the leaderboard");
 }
 
 async function main() {
@@ -197,12 +300,18 @@ async function main() {
   games = data.games;
   bots = data.bots;
   for (const g of games) $("game").append(el("option", { value: g.name }, g.title));
-  for (const b of bots) $("replacement").append(el("option", { value: b }, t("{level} bot", { level: botName(b) })));
+  for (const b of bots)
+    $("replacement").append(el("option", { value: b }, t("{level} bot", { level: botName(b) })));
   $("replacement").value = bots.includes("medium") ? "medium" : bots[0];
   $("game").value = games.some((g) => g.name === "autumn") ? "autumn" : games[0].name;
-  $("board-links").replaceChildren(...games.map((g) => el("a", { class: "button", href: `/leaderboard/${g.name}` }, g.title)));
+  $("board-links").replaceChildren(
+    ...games.map((g) => el("a", { class: "button", href: `/leaderboard/${g.name}` }, g.title)),
+  );
   $("game").addEventListener("change", renderGame);
-  $("players").addEventListener("change", () => { renderSeats(); renderOptions(); });
+  $("players").addEventListener("change", () => {
+    renderSeats();
+    renderOptions();
+  });
   $("create-form").addEventListener("submit", create);
   renderGame();
   refreshTables();

@@ -44,46 +44,123 @@ export async function checkProfile() {
 export function renderProfilePanel(box, nameInput, changed) {
   const profile = getProfile();
   if (profile) {
-    const password = el("input", { id: "new-password", type: "password", minlength: 8, maxlength: 128, autocomplete: "new-password", placeholder: t("password (8 characters or more)"), "aria-label": t("Password") });
+    const password = el("input", {
+      id: "new-password",
+      type: "password",
+      minlength: 8,
+      maxlength: 128,
+      autocomplete: "new-password",
+      placeholder: t("password (8 characters or more)"),
+      "aria-label": t("Password"),
+    });
     box.replaceChildren(
-      el("p", { id: "signed-in" }, t("Signed in as") + " ", el("strong", {}, playerLink(profile.name)), " ",
-        el("button", { id: "sign-out", onclick: () => {
-          if (!profile.has_password && !confirm(t("This profile has no password: once signed out, it cannot be signed in again. Sign out?"))) return;
-          localStorage.removeItem(KEY);
-          changed(null);
-        } }, t("Sign out"))),
-      profile.has_password ? el("p", { class: "muted" }, t("You can sign in from another browser with your name and password.")) :
-        el("form", { class: "row", id: "password-form", onsubmit: async (event) => {
-          event.preventDefault();
-          try {
-            await api("/api/profiles/password", { method: "POST", token: profile.secret, body: { password: password.value } });
-            keep({ ...profile, has_password: true });
-            toast(t("Password saved."), "info");
-            changed(getProfile());
-          } catch (e) { toast(e.message); }
-        } }, el("span", { class: "muted" }, t("Add a password to sign in from another browser:")), password, el("button", { type: "submit" }, t("Save"))),
+      el(
+        "p",
+        { id: "signed-in" },
+        t("Signed in as") + " ",
+        el("strong", {}, playerLink(profile.name)),
+        " ",
+        el(
+          "button",
+          {
+            id: "sign-out",
+            onclick: () => {
+              if (
+                !profile.has_password &&
+                !confirm(
+                  t(
+                    "This profile has no password: once signed out, it cannot be signed in again. Sign out?",
+                  ),
+                )
+              )
+                return;
+              localStorage.removeItem(KEY);
+              changed(null);
+            },
+          },
+          t("Sign out"),
+        ),
+      ),
+      profile.has_password
+        ? el(
+            "p",
+            { class: "muted" },
+            t("You can sign in from another browser with your name and password."),
+          )
+        : el(
+            "form",
+            {
+              class: "row",
+              id: "password-form",
+              onsubmit: async (event) => {
+                event.preventDefault();
+                try {
+                  await api("/api/profiles/password", {
+                    method: "POST",
+                    token: profile.secret,
+                    body: { password: password.value },
+                  });
+                  keep({ ...profile, has_password: true });
+                  toast(t("Password saved."), "info");
+                  changed(getProfile());
+                } catch (e) {
+                  toast(e.message);
+                }
+              },
+            },
+            el("span", { class: "muted" }, t("Add a password to sign in from another browser:")),
+            password,
+            el("button", { type: "submit" }, t("Save")),
+          ),
     );
     nameInput.value = profile.name;
     nameInput.readOnly = true;
     return;
   }
   nameInput.readOnly = false;
-  const password = el("input", { id: "password", type: "password", maxlength: 128, autocomplete: "current-password", placeholder: t("password (optional)"), "aria-label": t("Password") });
+  const password = el("input", {
+    id: "password",
+    type: "password",
+    maxlength: 128,
+    autocomplete: "current-password",
+    placeholder: t("password (optional)"),
+    "aria-label": t("Password"),
+  });
   const send = async (path) => {
     const name = nameInput.value.trim();
-    if (!name) { toast(t("Enter your name first.")); nameInput.focus(); return; }
+    if (!name) {
+      toast(t("Enter your name first."));
+      nameInput.focus();
+      return;
+    }
     const body = { name };
     if (password.value) body.password = password.value;
     try {
       const res = await api(path, { method: "POST", body });
       keep({ name: res.name, secret: res.secret, has_password: res.has_password });
       changed(getProfile());
-    } catch (e) { toast(e.message); }
+    } catch (e) {
+      toast(e.message);
+    }
   };
   box.replaceChildren(
-    el("p", { class: "muted" }, t("A profile keeps your name, rating and games between tables. A password lets you sign in from another browser.")),
-    el("div", { class: "row" }, password,
-      el("button", { id: "create-profile", onclick: () => send("/api/profiles") }, t("Create profile")),
-      el("button", { id: "sign-in", onclick: () => send("/api/profiles/login") }, t("Sign in"))),
+    el(
+      "p",
+      { class: "muted" },
+      t(
+        "A profile keeps your name, rating and games between tables. A password lets you sign in from another browser.",
+      ),
+    ),
+    el(
+      "div",
+      { class: "row" },
+      password,
+      el(
+        "button",
+        { id: "create-profile", onclick: () => send("/api/profiles") },
+        t("Create profile"),
+      ),
+      el("button", { id: "sign-in", onclick: () => send("/api/profiles/login") }, t("Sign in")),
+    ),
   );
 }

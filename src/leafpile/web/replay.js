@@ -1,8 +1,24 @@
 // Replay a table step by step from the public views the server rebuilds from its action log;
 // once the game is over, the bot's review (review.js) and "Explore from here" too.
-import { api, el, headerTools, loadRenderer, seatLabel, statusName, toast, withNames } from "/static/api.js";
+import {
+  api,
+  el,
+  headerTools,
+  loadRenderer,
+  seatLabel,
+  statusName,
+  toast,
+  withNames,
+} from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
-import { decisionCard, evaluationGraph, exploreFrom, markName, runReview, summaryList } from "/static/review.js";
+import {
+  decisionCard,
+  evaluationGraph,
+  exploreFrom,
+  markName,
+  runReview,
+  summaryList,
+} from "/static/review.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -17,17 +33,28 @@ let timer = null;
 let review = null; // the finished review
 let graph = null;
 let showing = "best"; // at a reviewed decision: the bot's move or the one played
-const seatName = (i) => (i === null || i === undefined || !data ? "" : seatLabel(data.seats[i], data.seats));
+const seatName = (i) =>
+  i === null || i === undefined || !data ? "" : seatLabel(data.seats[i], data.seats);
 const lineOf = (s) => withNames(s.line || "", seatName); // the server sent it in our language
-const decisionAt = (n) => (review ? review.decisions.find((d) => d.number === n && d.seat === seen) : null);
+const decisionAt = (n) =>
+  review ? review.decisions.find((d) => d.number === n && d.seat === seen) : null;
 const markOf = (n) => (review ? review.decisions.find((d) => d.number === n && d.mark) : null);
 
 function makeRenderer() {
   // In a review the board shows the decision's own seat as if it were to play, with the bot's
   // move as its only legal action: the renderer's own highlight draws it.
   $("board").replaceChildren();
-  const act = (action) => toast(action === shownAction() ? t("This is the move shown.") : t("The review only shows moves."), "info");
-  renderer = module.createRenderer($("board"), { act, seatName, replay: !review, review: Boolean(review) });
+  const act = (action) =>
+    toast(
+      action === shownAction() ? t("This is the move shown.") : t("The review only shows moves."),
+      "info",
+    );
+  renderer = module.createRenderer($("board"), {
+    act,
+    seatName,
+    replay: !review,
+    review: Boolean(review),
+  });
 }
 
 function shownAction() {
@@ -39,45 +66,78 @@ function show(i) {
   step = Math.max(0, Math.min(i, steps.length - 1));
   const s = steps[step];
   $("step").value = step;
-  $("step-label").textContent = t("Step {n} of {last}", { n: step, last: steps.length - 1 }) + (s.line ? ` — ${lineOf(s)}` : "");
+  $("step-label").textContent =
+    t("Step {n} of {last}", { n: step, last: steps.length - 1 }) +
+    (s.line ? ` — ${lineOf(s)}` : "");
   document.body.dataset.step = step;
   $("players").replaceChildren(
     ...data.seats.map((seat) =>
-      el("li", { class: `player ${s.to_move === seat.seat ? "to-move" : ""}` },
+      el(
+        "li",
+        { class: `player ${s.to_move === seat.seat ? "to-move" : ""}` },
         el("span", { class: "name" }, seatLabel(seat, data.seats)),
         el("span", { class: "score" }, s.scores.length ? String(s.scores[seat.seat]) : ""),
       ),
     ),
   );
   const log = $("log");
-  log.replaceChildren(...steps.slice(1, step + 1).map((x, k) => {
-    const marked = markOf(k);
-    return el("li", { "data-number": k, class: marked ? `marked ${marked.mark}` : "", onclick: () => show(k) },
-      lineOf(x), marked ? el("span", { class: `mark ${marked.mark}` }, markName(marked.mark)) : "");
-  }));
+  log.replaceChildren(
+    ...steps.slice(1, step + 1).map((x, k) => {
+      const marked = markOf(k);
+      return el(
+        "li",
+        { "data-number": k, class: marked ? `marked ${marked.mark}` : "", onclick: () => show(k) },
+        lineOf(x),
+        marked ? el("span", { class: `mark ${marked.mark}` }, markName(marked.mark)) : "",
+      );
+    }),
+  );
   log.scrollTop = log.scrollHeight;
   const d = decisionAt(step);
   const shown = d ? d[showing] : null;
   renderer.update({
-    view: s.view, legal: shown ? [shown] : [], you: d ? d.seat : seen, to_move: s.to_move, seats: data.seats,
+    view: s.view,
+    legal: shown ? [shown] : [],
+    you: d ? d.seat : seen,
+    to_move: s.to_move,
+    seats: data.seats,
     status: d ? "playing" : step === steps.length - 1 ? data.status : "playing",
-    scores: s.scores, extras: s.extras, players: data.players, version: s.version, options: data.options,
+    scores: s.scores,
+    extras: s.extras,
+    players: data.players,
+    version: s.version,
+    options: data.options,
   });
   if (shown && renderer.preview) renderer.preview(shown); // a renderer that can draws the move
   document.body.dataset.decision = d ? d.number : "";
   if (review) {
     graph.show(step);
-    $("review-decision").replaceChildren(d ? decisionCard(d, seatName, showing, (which) => { showing = which; show(step); }) : "");
+    $("review-decision").replaceChildren(
+      d
+        ? decisionCard(d, seatName, showing, (which) => {
+            showing = which;
+            show(step);
+          })
+        : "",
+    );
   }
   $("explore").disabled = data.status !== "finished" || step >= steps.length - 1;
 }
 
 function togglePlay() {
-  if (timer) { clearInterval(timer); timer = null; $("play").textContent = t("Play"); return; }
+  if (timer) {
+    clearInterval(timer);
+    timer = null;
+    $("play").textContent = t("Play");
+    return;
+  }
   if (step >= steps.length - 1) show(0);
   $("play").textContent = t("Pause");
   timer = setInterval(() => {
-    if (step >= steps.length - 1) { togglePlay(); return; }
+    if (step >= steps.length - 1) {
+      togglePlay();
+      return;
+    }
     show(step + 1);
   }, 700);
 }
@@ -85,14 +145,32 @@ function togglePlay() {
 /** Show the game as `seat` saw it (null: the public), keeping the step. */
 async function seeAs(seat) {
   seen = seat;
-  steps = seat === null ? data.steps : (await api(`/api/tables/${tableId}/replay?seat=${seat}&lang=${currentLanguage()}`)).steps;
+  steps =
+    seat === null
+      ? data.steps
+      : (await api(`/api/tables/${tableId}/replay?seat=${seat}&lang=${currentLanguage()}`)).steps;
   show(step);
 }
 
 function seatChoice() {
   const options = [el("option", { value: "" }, t("the public"))].concat(
-    data.seats.map((s) => el("option", { value: s.seat, selected: s.seat === seen }, seatName(s.seat))));
-  return el("label", {}, t("Seen as"), el("select", { id: "seen-as", onchange: (e) => seeAs(e.target.value === "" ? null : Number(e.target.value)) }, options));
+    data.seats.map((s) =>
+      el("option", { value: s.seat, selected: s.seat === seen }, seatName(s.seat)),
+    ),
+  );
+  return el(
+    "label",
+    {},
+    t("Seen as"),
+    el(
+      "select",
+      {
+        id: "seen-as",
+        onchange: (e) => seeAs(e.target.value === "" ? null : Number(e.target.value)),
+      },
+      options,
+    ),
+  );
 }
 
 async function startReview() {
@@ -118,7 +196,12 @@ async function startReview() {
   }
   $("review-start").parentElement.hidden = true;
   graph = evaluationGraph(review, data.steps.length - 1, seatName, (n) => show(n));
-  box.replaceChildren(summaryList(review, seatName), graph.node, seatChoice(), el("div", { id: "review-decision" }));
+  box.replaceChildren(
+    summaryList(review, seatName),
+    graph.node,
+    seatChoice(),
+    el("div", { id: "review-decision" }),
+  );
   makeRenderer();
   const first = review.decisions.find((d) => d.mark) || review.decisions[0];
   await seeAs(first ? first.seat : null);
@@ -156,13 +239,27 @@ async function main() {
     if (e.key === "ArrowRight") show(step + 1);
   });
   if (data.status === "finished") {
-    $("download").replaceChildren(el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, t("Download game record")));
+    $("download").replaceChildren(
+      el(
+        "a",
+        { class: "button", href: `/api/tables/${tableId}/record`, download: true },
+        t("Download game record"),
+      ),
+    );
     $("review-start").onclick = startReview;
-    $("review-who").replaceChildren(el("option", { value: "" }, t("every person")),
-      ...data.seats.map((seat) => el("option", { value: seat.seat }, seatName(seat.seat))));
+    $("review-who").replaceChildren(
+      el("option", { value: "" }, t("every person")),
+      ...data.seats.map((seat) => el("option", { value: seat.seat }, seatName(seat.seat))),
+    );
     $("review").hidden = false;
   } else {
-    $("download").replaceChildren(el("span", { class: "muted" }, t("The game is still running; its record can be downloaded when it ends.")));
+    $("download").replaceChildren(
+      el(
+        "span",
+        { class: "muted" },
+        t("The game is still running; its record can be downloaded when it ends."),
+      ),
+    );
   }
   if (data.analysis_of) {
     $("analysis-note").hidden = false;

@@ -8,9 +8,12 @@ import { t } from "/static/i18n.js";
 const HOST_KEY = (table) => `leafpile.host.${table}`;
 const TITLE = document.title;
 const ICON_IDLE = "data:,";
-const ICON_TURN = "data:image/svg+xml," + encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-9 -9 18 18"><circle r="9" fill="#c0392b"/>' +
-  '<path d="M0,-6 C4,-3 4,3 0,6 C-4,3 -4,-3 0,-6 Z" fill="#f6d365"/></svg>');
+const ICON_TURN =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-9 -9 18 18"><circle r="9" fill="#c0392b"/>' +
+      '<path d="M0,-6 C4,-3 4,3 0,6 C-4,3 -4,-3 0,-6 Z" fill="#f6d365"/></svg>',
+  );
 
 export function getHost(table) {
   return localStorage.getItem(HOST_KEY(table));
@@ -28,7 +31,9 @@ let previous = null;
 /** Seconds as "m:ss" (real-time) or "2 d 03 h" / "5 h 07 min" (turn-based). */
 export function formatClock(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
-  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  const d = Math.floor(s / 86400),
+    h = Math.floor((s % 86400) / 3600),
+    m = Math.floor((s % 3600) / 60);
   if (d) return t("{d} d {h} h", { d, h: String(h).padStart(2, "0") });
   if (h) return t("{h} h {m} min", { h, m: String(m).padStart(2, "0") });
   return `${m}:${String(s % 60).padStart(2, "0")}`;
@@ -58,7 +63,12 @@ function tick(msg) {
     node.classList.toggle("running", seat === clock.running);
     node.classList.toggle("low", seat === clock.running && isLow(left));
   }
-  if (msg.you !== null && clock.running === msg.you && isLow(remaining(msg.you)) && lowWarned !== msg.version) {
+  if (
+    msg.you !== null &&
+    clock.running === msg.you &&
+    isLow(remaining(msg.you)) &&
+    lowWarned !== msg.version
+  ) {
     lowWarned = msg.version;
     toast(t("Your clock is low: {time} left", { time: formatClock(remaining(msg.you)) }), "info");
   }
@@ -71,7 +81,9 @@ function renderClocks(msg) {
   if (!clock) return;
   for (const item of document.querySelectorAll("#players .player")) {
     const seat = Number(item.dataset.seat);
-    item.querySelector(".score").before(el("span", { class: "clock", "data-seat": seat, title: t("Time left") }));
+    item
+      .querySelector(".score")
+      .before(el("span", { class: "clock", "data-seat": seat, title: t("Time left") }));
   }
   // the running clock also beside whose turn it is, in sight on a phone
   const turn = document.getElementById("turn");
@@ -79,11 +91,13 @@ function renderClocks(msg) {
     turn.append(" ", el("span", { class: "clock turn-clock", "data-seat": clock.running }));
   }
   tick(msg);
-  if (msg.status === "playing" && clock.running !== null) ticker = setInterval(() => tick(msg), 250);
+  if (msg.status === "playing" && clock.running !== null)
+    ticker = setInterval(() => tick(msg), 250);
 }
 
 function notify(msg) {
-  const mine = msg.status === "playing" && msg.you !== null && msg.to_move === msg.you && msg.legal.length > 0;
+  const mine =
+    msg.status === "playing" && msg.you !== null && msg.to_move === msg.you && msg.legal.length > 0;
   document.title = mine ? `● ${t("Your turn")} — ${TITLE}` : TITLE;
   const icon = document.querySelector("link[rel=icon]");
   if (icon) icon.href = mine ? ICON_TURN : ICON_IDLE;
@@ -102,7 +116,9 @@ async function post(tableId, what, token, body, onDone) {
   try {
     await api(`/api/tables/${tableId}/${what}`, { method: "POST", token, body: body || {} });
     if (onDone) onDone();
-  } catch (e) { toast(e.message); }
+  } catch (e) {
+    toast(e.message);
+  }
 }
 
 function renderControls(msg, tableId, rehello) {
@@ -111,31 +127,75 @@ function renderControls(msg, tableId, rehello) {
   const token = getToken(tableId);
   const me = msg.you !== null ? msg.seats[msg.you] : null;
   if (me && me.stand_in && msg.status === "playing") {
-    controls.push(el("p", { class: "stand-in-note" }, t("A bot is playing for you since you left or ran out of time.")));
-    controls.push(el("button", { class: "primary", id: "come-back", onclick: () => post(tableId, "return", token) }, t("Take my seat back")));
+    controls.push(
+      el(
+        "p",
+        { class: "stand-in-note" },
+        t("A bot is playing for you since you left or ran out of time."),
+      ),
+    );
+    controls.push(
+      el(
+        "button",
+        { class: "primary", id: "come-back", onclick: () => post(tableId, "return", token) },
+        t("Take my seat back"),
+      ),
+    );
   } else if (me && msg.status !== "finished") {
-    const label = msg.status === "playing" ? t("Leave the game (a bot plays on for you)") : t("Leave this table");
-    controls.push(el("button", {
-      id: "leave",
-      onclick: () => {
-        if (msg.status === "playing" && !confirm(t("Leave the game? A bot plays your seat until you come back."))) return;
-        post(tableId, "leave", token, {}, () => {
-          if (msg.status === "waiting") { localStorage.removeItem(`leafpile.token.${tableId}`); rehello(); }
-        });
-      },
-    }, label));
+    const label =
+      msg.status === "playing"
+        ? t("Leave the game (a bot plays on for you)")
+        : t("Leave this table");
+    controls.push(
+      el(
+        "button",
+        {
+          id: "leave",
+          onclick: () => {
+            if (
+              msg.status === "playing" &&
+              !confirm(t("Leave the game? A bot plays your seat until you come back."))
+            )
+              return;
+            post(tableId, "leave", token, {}, () => {
+              if (msg.status === "waiting") {
+                localStorage.removeItem(`leafpile.token.${tableId}`);
+                rehello();
+              }
+            });
+          },
+        },
+        label,
+      ),
+    );
   }
   const host = getHost(tableId);
   if (host && msg.status !== "finished") {
     for (const seat of msg.seats) {
       if (seat.kind !== "human" || seat.open || seat.acted) continue;
-      controls.push(el("button", {
-        class: "remove", "data-seat": seat.seat,
-        onclick: () => post(tableId, "remove", host, { seat: seat.seat }),
-      }, t("Remove {name}", { name: seatLabel(seat, msg.seats) })));
+      controls.push(
+        el(
+          "button",
+          {
+            class: "remove",
+            "data-seat": seat.seat,
+            onclick: () => post(tableId, "remove", host, { seat: seat.seat }),
+          },
+          t("Remove {name}", { name: seatLabel(seat, msg.seats) }),
+        ),
+      );
     }
   }
-  if (msg.replacement) controls.push(el("p", { class: "muted" }, t("A player who leaves or runs out of time is replaced by the {level} bot.", { level: botName(msg.replacement) })));
+  if (msg.replacement)
+    controls.push(
+      el(
+        "p",
+        { class: "muted" },
+        t("A player who leaves or runs out of time is replaced by the {level} bot.", {
+          level: botName(msg.replacement),
+        }),
+      ),
+    );
   box.replaceChildren(...controls);
   box.hidden = !controls.length;
 }
@@ -144,7 +204,13 @@ function renderControls(msg, tableId, rehello) {
 function renderPrivacy(msg) {
   const invite = document.getElementById("invite");
   if (!invite || !msg.private || invite.querySelector(".private")) return;
-  invite.prepend(el("span", { class: "private", title: t("Only people with this link can find this table") }, t("Private table")));
+  invite.prepend(
+    el(
+      "span",
+      { class: "private", title: t("Only people with this link can find this table") },
+      t("Private table"),
+    ),
+  );
 }
 
 /** Everything above, after each state the table page receives. */

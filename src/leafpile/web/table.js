@@ -1,6 +1,19 @@
 // A live table: one WebSocket to the server, which pushes this seat's own view (or the public
 // view for spectators) with the legal actions; every choice offered is built from them.
-import { api, el, getName, getToken, headerTools, loadRenderer, seatLabel, setName, setToken, statusName, toast, withNames } from "/static/api.js";
+import {
+  api,
+  el,
+  getName,
+  getToken,
+  headerTools,
+  loadRenderer,
+  seatLabel,
+  setName,
+  setToken,
+  statusName,
+  toast,
+  withNames,
+} from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 import { updateSeating } from "/static/seating.js";
 import { getProfile, playerLink } from "/static/profile.js";
@@ -19,7 +32,10 @@ function send(message) {
 
 function act(action) {
   if (!last || waiting) return;
-  if (!last.legal.includes(action)) { toast(t("That move is not possible now.")); return; }
+  if (!last.legal.includes(action)) {
+    toast(t("That move is not possible now."));
+    return;
+  }
   waiting = true;
   document.body.classList.add("waiting");
   send({ type: "action", table: tableId, version: last.version, action });
@@ -38,7 +54,9 @@ function renderUndo(msg) {
   const button = $("undo");
   button.hidden = msg.you === null || msg.status !== "playing";
   button.disabled = !msg.take_back;
-  button.title = msg.take_back ? t("Take back your last decision of this turn") : t("Nothing to take back: a decision that revealed something or ended your turn stays");
+  button.title = msg.take_back
+    ? t("Take back your last decision of this turn")
+    : t("Nothing to take back: a decision that revealed something or ended your turn stays");
 }
 
 function seatName(i) {
@@ -50,32 +68,59 @@ function seatName(i) {
 function renderJoin(msg) {
   const box = $("join");
   const open = msg.seats.filter((s) => s.open);
-  if (msg.you !== null || !open.length) { box.hidden = true; return; }
+  if (msg.you !== null || !open.length) {
+    box.hidden = true;
+    return;
+  }
   box.hidden = false;
   const profile = getProfile(); // joins with the profile (its name) when this browser has one
-  const name = el("input", { id: "join-name", maxlength: 40, value: profile ? profile.name : getName(), readonly: Boolean(profile), placeholder: t("Your name"), "aria-label": t("Your name") });
+  const name = el("input", {
+    id: "join-name",
+    maxlength: 40,
+    value: profile ? profile.name : getName(),
+    readonly: Boolean(profile),
+    placeholder: t("Your name"),
+    "aria-label": t("Your name"),
+  });
   box.replaceChildren(
     el("h3", {}, t("Join this table")),
     name,
     ...open.map((s) =>
-      el("button", {
-        class: "primary", "data-seat": s.seat,
-        onclick: async () => {
-          const n = name.value.trim();
-          if (!n) { toast(t("Enter your name first.")); name.focus(); return; }
-          setName(n);
-          try {
-            const body = { name: n, seat: s.seat };
-            if (profile) body.profile = profile.secret;
-            const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body });
-            setToken(tableId, res.token);
-            expectSeat = true;
-            send({ type: "hello", token: res.token, lang: currentLanguage() });
-          } catch (e) { toast(e.message); }
+      el(
+        "button",
+        {
+          class: "primary",
+          "data-seat": s.seat,
+          onclick: async () => {
+            const n = name.value.trim();
+            if (!n) {
+              toast(t("Enter your name first."));
+              name.focus();
+              return;
+            }
+            setName(n);
+            try {
+              const body = { name: n, seat: s.seat };
+              if (profile) body.profile = profile.secret;
+              const res = await api(`/api/tables/${tableId}/seats`, { method: "POST", body });
+              setToken(tableId, res.token);
+              expectSeat = true;
+              send({ type: "hello", token: res.token, lang: currentLanguage() });
+            } catch (e) {
+              toast(e.message);
+            }
+          },
         },
-      }, t("Take seat {n}", { n: s.seat + 1 })),
+        t("Take seat {n}", { n: s.seat + 1 }),
+      ),
     ),
-    msg.rated && !profile ? el("p", { class: "muted" }, t("This table is rated: create a profile in the lobby to take a seat.")) : null,
+    msg.rated && !profile
+      ? el(
+          "p",
+          { class: "muted" },
+          t("This table is rated: create a profile in the lobby to take a seat."),
+        )
+      : null,
     el("p", { class: "muted" }, t("Or just watch: spectators see the public table.")),
   );
 }
@@ -89,36 +134,79 @@ function renderSide(msg) {
   const open = msg.seats.some((s) => s.open);
   $("invite").replaceChildren(
     open ? el("span", { class: "muted" }, t("Invite a friend:") + " ") : "",
-    el("input", { id: "invite-link", readonly: true, value: invite, "aria-label": t("Invite link"), onclick: (e) => e.target.select() }),
-    el("button", { onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("Link copied"), "info")) }, t("Copy")),
+    el("input", {
+      id: "invite-link",
+      readonly: true,
+      value: invite,
+      "aria-label": t("Invite link"),
+      onclick: (e) => e.target.select(),
+    }),
+    el(
+      "button",
+      {
+        onclick: () =>
+          navigator.clipboard?.writeText(invite).then(() => toast(t("Link copied"), "info")),
+      },
+      t("Copy"),
+    ),
   );
 
   // A table whose options fix the order of draws (a scripted deck, bag, goals...) is a puzzle:
   // whoever reads the options knows what comes. Joiners are told before they sit down.
-  const fixed = Object.entries(msg.options || {}).filter(([, v]) => Array.isArray(v) && v.length).map(([k]) => k);
+  const fixed = Object.entries(msg.options || {})
+    .filter(([, v]) => Array.isArray(v) && v.length)
+    .map(([k]) => k);
   const note = $("fixed-note") || el("p", { id: "fixed-note", class: "fixed-note" });
-  note.textContent = fixed.length ? t("This table fixes the order of its cards or tiles (option {names}): anyone who reads the options knows what comes next.", { names: fixed.join(", ") }) : "";
+  note.textContent = fixed.length
+    ? t(
+        "This table fixes the order of its cards or tiles (option {names}): anyone who reads the options knows what comes next.",
+        { names: fixed.join(", ") },
+      )
+    : "";
   note.hidden = !fixed.length;
   if (!note.parentNode) $("board").prepend(note);
   // An analysis table (explore from here) says so, with the way back to the game it explores.
   if (msg.analysis_of && !$("analysis-note")) {
-    $("board").prepend(el("p", { id: "analysis-note", class: "fixed-note" },
-      t("An analysis table: played on from a position of another game. It is not rated and not listed in the lobby."), " ",
-      el("a", { href: `/replay/${msg.analysis_of}` }, t("The game it explores"))));
+    $("board").prepend(
+      el(
+        "p",
+        { id: "analysis-note", class: "fixed-note" },
+        t(
+          "An analysis table: played on from a position of another game. It is not rated and not listed in the lobby.",
+        ),
+        " ",
+        el("a", { href: `/replay/${msg.analysis_of}` }, t("The game it explores")),
+      ),
+    );
   }
 
   const turn = $("turn");
   turn.className = "turn";
   if (msg.status === "waiting") turn.textContent = t("Waiting for players to take their seats…");
   else if (msg.status === "finished") turn.textContent = t("The game is over.");
-  else if (msg.to_move === msg.you && msg.you !== null) { turn.textContent = t("Your turn"); turn.classList.add("mine"); }
-  else turn.textContent = t("{name} to play", { name: seatName(msg.to_move) });
+  else if (msg.to_move === msg.you && msg.you !== null) {
+    turn.textContent = t("Your turn");
+    turn.classList.add("mine");
+  } else turn.textContent = t("{name} to play", { name: seatName(msg.to_move) });
 
   $("players").replaceChildren(
     ...msg.seats.map((s) =>
-      el("li", { class: `player ${msg.to_move === s.seat ? "to-move" : ""} ${msg.you === s.seat ? "you" : ""}`, "data-seat": s.seat },
-        el("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? t("connected") : t("away") }),
-        el("span", { class: "name" }, s.profile ? playerLink(s.name, seatLabel(s, msg.seats)) : seatLabel(s, msg.seats), msg.you === s.seat ? " " + t("(you)") : ""),
+      el(
+        "li",
+        {
+          class: `player ${msg.to_move === s.seat ? "to-move" : ""} ${msg.you === s.seat ? "you" : ""}`,
+          "data-seat": s.seat,
+        },
+        el("span", {
+          class: `dot ${s.connected ? "on" : "off"}`,
+          title: s.connected ? t("connected") : t("away"),
+        }),
+        el(
+          "span",
+          { class: "name" },
+          s.profile ? playerLink(s.name, seatLabel(s, msg.seats)) : seatLabel(s, msg.seats),
+          msg.you === s.seat ? " " + t("(you)") : "",
+        ),
         el("span", { class: "score" }, msg.scores.length ? String(msg.scores[s.seat]) : ""),
       ),
     ),
@@ -128,19 +216,41 @@ function renderSide(msg) {
   if (msg.status === "finished") {
     result.hidden = false;
     const winners = msg.winners || [];
-    const text = !winners.length ? t("Nobody wins.") : winners.length > 1 ? t("Draw: {names}", { names: winners.map(seatName).join(", ") }) : t("{name} wins!", { name: seatName(winners[0]) });
+    const text = !winners.length
+      ? t("Nobody wins.")
+      : winners.length > 1
+        ? t("Draw: {names}", { names: winners.map(seatName).join(", ") })
+        : t("{name} wins!", { name: seatName(winners[0]) });
     result.replaceChildren(
       el("h3", { id: "winner" }, text),
-      el("p", {}, t("Final scores:") + " ", msg.scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")),
-      el("a", { class: "button", href: `/replay/${tableId}` }, t("Replay")), " ",
-      el("a", { class: "button primary", id: "review-link", href: `/replay/${tableId}?review` }, t("Review")), " ",
-      el("a", { class: "button", href: `/api/tables/${tableId}/record`, download: true }, t("Download record")), " ",
+      el(
+        "p",
+        {},
+        t("Final scores:") + " ",
+        msg.scores.map((v, i) => `${seatName(i)} ${v}`).join(", "),
+      ),
+      el("a", { class: "button", href: `/replay/${tableId}` }, t("Replay")),
+      " ",
+      el(
+        "a",
+        { class: "button primary", id: "review-link", href: `/replay/${tableId}?review` },
+        t("Review"),
+      ),
+      " ",
+      el(
+        "a",
+        { class: "button", href: `/api/tables/${tableId}/record`, download: true },
+        t("Download record"),
+      ),
+      " ",
       el("a", { class: "button", href: "/" }, t("Lobby")),
     );
   } else result.hidden = true;
 
   const log = $("log");
-  log.replaceChildren(...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(e.text, seatName))));
+  log.replaceChildren(
+    ...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(e.text, seatName))),
+  );
   log.scrollTop = log.scrollHeight;
 }
 
@@ -154,7 +264,10 @@ function onState(msg) {
   expectSeat = false;
   // live pushes carry only the log entries this page does not have yet (from log_start on)
   const start = msg.log_start || 0;
-  if (start > logEntries.length) { send({ type: "hello", token: getToken(tableId), lang: currentLanguage() }); return; }
+  if (start > logEntries.length) {
+    send({ type: "hello", token: getToken(tableId), lang: currentLanguage() });
+    return;
+  }
   logEntries = logEntries.slice(0, start).concat(msg.log);
   msg.log = logEntries;
   last = msg;
@@ -167,7 +280,10 @@ function onState(msg) {
   renderSide(msg);
   renderUndo(msg);
   renderJoin(msg);
-  updateSeating(msg, tableId, () => { expectSeat = false; send({ type: "hello", token: null, lang: currentLanguage() }); });
+  updateSeating(msg, tableId, () => {
+    expectSeat = false;
+    send({ type: "hello", token: null, lang: currentLanguage() });
+  });
   renderer.update(msg);
 }
 
@@ -200,7 +316,10 @@ function connect() {
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) return;
     document.body.classList.add("offline");
-    setTimeout(() => { document.body.classList.remove("offline"); connect(); }, retry);
+    setTimeout(() => {
+      document.body.classList.remove("offline");
+      connect();
+    }, retry);
     retry = Math.min(retry * 2, 8000);
   });
 }
@@ -210,7 +329,10 @@ async function main() {
   translatePage();
   $("turn").dataset.offline = t("(reconnecting…)");
   $("undo").addEventListener("click", undo);
-  const snapshot = await api(`/api/tables/${tableId}?lang=${currentLanguage()}`).catch((e) => { $("turn").textContent = e.message; throw e; });
+  const snapshot = await api(`/api/tables/${tableId}?lang=${currentLanguage()}`).catch((e) => {
+    $("turn").textContent = e.message;
+    throw e;
+  });
   $("tools").replaceChildren(headerTools(snapshot.game));
   const { games } = await api("/api/games");
   // `?generic` shows the fallback renderer that every game gets when it has none of its own.

@@ -5,8 +5,9 @@ it needs.
 gives the renderer each garden space by space with its sectors, figures, hummingbirds and score
 broken down, the dweller cards in words with what each player has from them, Burly, the
 market tiles in their 8 orientations and, for the player who must place a tile, what every
-legal placement would bring (words.place_gain: the arrivals on a clone, never the refill). So
-the JavaScript draws and never re-implements a rule.
+legal placement would bring (words.place_gain: the arrivals on a clone, never the refill), and
+each legal action's parts (`choices`; `places` for the placements of each market tile before
+one is taken). So the JavaScript draws, never re-implements a rule, never parses notation.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from leafpile.engine import State
-from leafpile.games.under_the_leaves.actions import Place, Take
+from leafpile.games.under_the_leaves.actions import Choose, Place, Take
 from leafpile.games.under_the_leaves.components import (
     BURLY_POINTS,
     COLOURS,
@@ -162,6 +163,39 @@ def previews(s: UnderTheLeavesState) -> dict[str, dict[str, dict[str, Any]]]:
     return {str(s.taken): gains}
 
 
+def parts(action: object) -> dict[str, Any]:
+    """A legal action as the page uses it: the tile taken, a placement's tile cell and
+    orientation (`o`: quarter turns, +4 when mirrored), or the space a figure goes to."""
+    if isinstance(action, Take):
+        return {"kind": "take", "tile": str(action.tile)}
+    if isinstance(action, Place):
+        return {"kind": "place", "x": action.x, "y": action.y, "o": action.o}
+    if isinstance(action, Choose):
+        return {"kind": "choose", "x": action.x, "y": action.y}
+    raise TypeError(f"Under the Leaves action of unknown kind: {action!r}")
+
+
+def choices(s: UnderTheLeavesState) -> dict[str, dict[str, Any]]:
+    """Notation -> parts, for every legal action of the player to move (nothing in them is
+    hidden: the market, the tile taken and the gardens are on the table)."""
+    if s.phase == OVER:
+        return {}
+    return {str(a): parts(a) for a in s.legal_actions()}
+
+
+def places(s: UnderTheLeavesState) -> dict[str, list[dict[str, Any]]]:
+    """The legal placements of each tile the player may place, by tile id, with their
+    notation: of the tile taken, or before a tile is taken of each market tile (as previews)."""
+    if s.phase == TAKE:
+        out = {}
+        for action in s.legal_actions():
+            taken = s.clone()
+            taken.apply(action)
+            out.update(places(taken))
+        return out
+    return {str(s.taken): [{**parts(a), "action": str(a)} for a in s.legal_actions()]}
+
+
 def extras(view: State) -> dict[str, Any]:
     assert isinstance(view, UnderTheLeavesState)
     s = view
@@ -198,7 +232,9 @@ def extras(view: State) -> dict[str, Any]:
         "visible_score": bool(s.options.get("visible_score", True)) or s.phase == OVER,
         "tiles": {str(t): {"faces": tile_faces(t), "name": tile_name(t)} for t in shown},
         "choice": None,
+        "choices": choices(s),
         "preview": None,
+        "places": None,
     }
     if s.phase == CHOOSE and s.pending:
         pair = s.pending[0]
@@ -210,4 +246,5 @@ def extras(view: State) -> dict[str, Any]:
         }
     if s.phase in (TAKE, PLACE) and s.viewer is not None and s.viewer == s.to_move:
         out["preview"] = previews(s)
+        out["places"] = places(s)
     return out

@@ -1,0 +1,137 @@
+// The board kit every game renderer draws and plays with: one SVG element helper, the
+// pointer's place on a board in the board's own units, the nearest spot to it, arrow keys that
+// move to the neighbouring spot in that direction on the board (not the next one in a list),
+// tap-then-confirm on touch screens, and the hook animations will use.
+//
+// A "spot" is anything with a place on the board: `at(spot)` gives its {x, y} in the board's
+// units (by default the spot itself).
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+const absent = (v) => v === undefined || v === null || v === false;
+
+/** An SVG element: attributes that are undefined, null or false are left out; children may be
+ * nodes, strings or numbers (as text), nested arrays of them, or absent (undefined, null,
+ * false, ""), which are skipped. */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (!absent(v)) node.setAttribute(k, String(v));
+  for (const c of children.flat(Infinity)) {
+    if (absent(c) || c === "") continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** Where a pointer event (client coordinates) falls on an <svg> board, in its user units. */
+export function pointOn(board, event) {
+  const m = board.getScreenCTM();
+  if (!m) return { x: 0, y: 0 };
+  const pt = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
+  return { x: pt.x, y: pt.y };
+}
+
+const itself = (spot) => spot;
+
+/** The spot nearest `point`, or null when none is within `reach` (its own reach when `reach`
+ * is a function of the spot). Distances are in the board's units, scaled per axis by `scale`
+ * ({x, y}) for boards whose spots are not square. */
+export function nearest(spots, point, { at = itself, reach = Infinity, scale = null } = {}) {
+  let best = null;
+  let bestD = Infinity;
+  for (const spot of spots) {
+    const p = at(spot);
+    const dx = (p.x - point.x) / (scale ? scale.x : 1);
+    const dy = (p.y - point.y) / (scale ? scale.y : 1);
+    const d = Math.hypot(dx, dy);
+    const r = typeof reach === "function" ? reach(spot) : reach;
+    if (d <= r && d < bestD) {
+      best = spot;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/** The arrow keys as a direction on the board ([dx, dy], y down), or null for other keys. */
+export function arrow(event) {
+  return (
+    { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key] ||
+    null
+  );
+}
+
+/** The neighbouring spot from `from` in direction [dx, dy]: of the spots ahead (more than
+ * `ahead` units that way), the nearest, counting a sideways step twice. Null when there is
+ * none that way (the caller stays where it is). */
+export function step(spots, from, [dx, dy], { at = itself, ahead = 0 } = {}) {
+  const o = at(from);
+  let best = null;
+  let bestD = Infinity;
+  for (const spot of spots) {
+    const p = at(spot);
+    const along = (p.x - o.x) * dx + (p.y - o.y) * dy;
+    if (along <= ahead) continue;
+    const across = Math.abs((p.x - o.x) * dy) + Math.abs((p.y - o.y) * dx);
+    const d = along + 2 * across;
+    if (d < bestD) {
+      best = spot;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/** The centre of an element on the screen, as a spot's place for `step` among HTML items. */
+export function centreOf(element) {
+  const r = element.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/** Whether the device points coarsely (a finger) rather than with a mouse or a pen. */
+export function coarsePointer() {
+  return Boolean(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+}
+
+/** Tap-then-confirm: which pointer the player used last ("mouse", "touch", "pen" or "key"),
+ * and whether a choice acts now: with a mouse, a pen or the keyboard at once; on a touch
+ * screen only when it is the choice already previewed by a first tap. */
+export function pointer(kind = "mouse") {
+  return {
+    kind,
+    /** Remember the pointer of an event (pointerdown, pointermove, click). */
+    saw(event) {
+      this.kind = event.pointerType || "mouse";
+      return this.kind;
+    },
+    get touch() {
+      return this.kind === "touch";
+    },
+    /** True when choosing `chosen` acts now; false when this tap only previews it. */
+    confirms(previewed, chosen) {
+      return this.kind !== "touch" || (previewed !== null && previewed === chosen);
+    },
+  };
+}
+
+/** Whether the reader asked for less motion: animations are then skipped. */
+export function reducedMotion() {
+  return Boolean(
+    window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches,
+  );
+}
+
+/** The animation hook: move `node` from `from` ({x, y}, in its parent's units) to where it is
+ * drawn (`to`, the same units), over `ms`. It does nothing without a start, when the reader
+ * asked for less motion, or for a zero duration (the default, until the renderers choose
+ * their animations), and resolves once the node stands at its place. */
+export function animate(node, from, to, { ms = 0 } = {}) {
+  if (!from || !to || ms <= 0 || reducedMotion() || !node.animate) return Promise.resolve();
+  const dx = from.x - to.x;
+  const dy = from.y - to.y;
+  const moving = node.animate(
+    [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+    { duration: ms, easing: "ease-out" },
+  );
+  return moving.finished.then(() => undefined);
+}
