@@ -19,36 +19,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from leafpile.engine import OptionValue
+from leafpile.engine.study import SHARED, Component
 from leafpile.games import get_game
 from leafpile.i18n import Msg
 
-SHARED = -1
-
-
-@dataclass(frozen=True)
-class Component:
-    """One component in play: its kind (`dweller`, `goal`, ...), its English name (from the
-    game's data), the seat that holds it, or SHARED when it is in play for everyone, and the
-    name shown to readers (a `Msg` in the game's words; empty: the English name)."""
-
-    kind: str
-    name: str
-    holder: int = SHARED
-    shown: str = field(default="", compare=False)
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind}: {self.name}"
-
-    @property
-    def display(self) -> str:
-        """The name readers see: a `Msg` where the game words it, else the English name."""
-        return self.shown or self.name
+__all__ = ["SHARED", "Component", "components"]
 
 
 @cache
@@ -144,9 +123,6 @@ READERS: dict[str, Reader] = {
     "undergrove": _undergrove,
     "momiji": _momiji,
 }
-#: Options a study varies by default (game -> player count -> option names): Autumn's solo
-#: challenges are chosen by an option, so the report compares them only if games use each.
-DEFAULT_VARY: dict[str, dict[int, tuple[str, ...]]] = {"autumn": {1: ("challenge",)}}
 
 
 def components(
@@ -158,7 +134,7 @@ def components(
     """The components of one game, from its initial and final state dicts and the options
     that were varied for it."""
     reader = READERS.get(game)
-    found = reader(start, end) if reader else []
+    found = reader(start, end) if reader else get_game(game).components_used(start, end)
     for name, value in (varied or {}).items():
         shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
         found.append(Component("option", f"{name}={shown}"))

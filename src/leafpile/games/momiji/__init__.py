@@ -19,7 +19,9 @@ from leafpile.engine import (
     OptionValue,
     RulesModule,
     State,
+    TerminalModule,
     ViewModule,
+    WordsModule,
     opt_ints,
 )
 from leafpile.games.momiji import actions, heuristic, rules, view, web
@@ -126,12 +128,17 @@ class MomijiGame(Game):
         ),
         score_bounds=(0, max(max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
         max_length=max(max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        # Measured maximum 22, in 200 random games per player count and
+        # option variant, and greedy games.
+        max_distinct_actions=64,
         summary=Msg("Collect autumn leaves and grow piles from 0 to 3 (2-4 players)."),
     )
     state_class = MomijiState
     actions: ClassVar[ActionsModule] = actions
     rules: ClassVar[RulesModule] = rules
     take_backs = TAKE_BACKS
+    words: ClassVar[WordsModule] = view
+    terminal: ClassVar[TerminalModule] = view
     view: ClassVar[ViewModule] = view
     heuristic: ClassVar[HeuristicModule] = heuristic
     bot_levels = BOT_LEVELS
