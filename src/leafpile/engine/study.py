@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from leafpile.i18n import Msg
+
 SHARED = -1
 
 
@@ -64,3 +66,14 @@ def data_entry(data_dir: Path, file: str, key: str, index: Any) -> Mapping[str, 
         found = items[index]
         return found if isinstance(found, Mapping) else None
     return None
+
+
+def numbered(number: object, name: str) -> Msg:
+    """A component by its number and its name (Undergrove's goal `7 ...`, Momiji's landscape
+    `L3 ...`), as the report shows it in the reader's language."""
+    return Msg("{number} {name}", number=number, name=name)
+
+
+def with_family(name: str, family: str) -> Msg:
+    """A card by its name and its family (Under the Leaves' dwellers), as the report shows it."""
+    return Msg("{name} ({family})", name=name, family=family)

@@ -93,35 +93,11 @@ def _undergrove(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Compon
     return out
 
 
-def _momiji(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
-    from leafpile.games.momiji.web.words import OBJECTIVE_WORDS, POWER_WORDS
-
-    out = []
-    for objective in start.get("objectives", []):
-        entry = _entry("momiji", "objectives.json", "objectives", objective)
-        name = str(entry.get("text", objective)) if entry else str(objective)
-        shown = OBJECTIVE_WORDS.get(str(entry.get("id"))) if entry else None
-        out.append(Component("objective", name, shown=shown or ""))
-    for seat, tiles in enumerate(end.get("tiles", [])):
-        for tile in tiles:
-            entry = _entry("momiji", "landscapes.json", "tiles", tile)
-            name = str(entry.get("id", tile)) if entry else str(tile)
-            if not (entry and "text" in entry):
-                out.append(Component("landscape", name, seat))
-                continue
-            power = POWER_WORDS.get(str(entry.get("power")))
-            text: str = power[1] if power else str(entry["text"])
-            shown = Msg("{number} {name}", number=name, name=text)
-            out.append(Component("landscape", f"{name} {entry['text']}", seat, shown))
-    return out
-
-
 Reader = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Component]]
 #: Game name -> reader of (initial state dict, final state dict).
 READERS: dict[str, Reader] = {
     "under-the-leaves": _under_the_leaves,
     "undergrove": _undergrove,
-    "momiji": _momiji,
 }
 
 

@@ -7,6 +7,7 @@ lists without touching the rules code.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from leafpile.engine import (
@@ -24,7 +25,8 @@ from leafpile.engine import (
     WordsModule,
     opt_ints,
 )
-from leafpile.games.momiji import actions, heuristic, rules, view, web
+from leafpile.engine.study import Component, data_entry, numbered
+from leafpile.games.momiji import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     LANDSCAPES,
@@ -137,9 +139,9 @@ class MomijiGame(Game):
     actions: ClassVar[ActionsModule] = actions
     rules: ClassVar[RulesModule] = rules
     take_backs = TAKE_BACKS
-    words: ClassVar[WordsModule] = view
-    terminal: ClassVar[TerminalModule] = view
     view: ClassVar[ViewModule] = view
+    words: ClassVar[WordsModule] = words
+    terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     bot_levels = BOT_LEVELS
 
@@ -204,6 +206,29 @@ class MomijiGame(Game):
 
     def extras(self, view: State) -> dict[str, Any]:
         return web.extras(view)
+
+    def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+        """The objectives in play, and the landscape tiles each seat ended with (a draft hands
+        them out during play), named from data/*.json and in the game's words."""
+        data = self.package_dir() / "data"
+        out = []
+        for objective in start.get("objectives", []):
+            entry = data_entry(data, "objectives.json", "objectives", objective)
+            name = str(entry.get("text", objective)) if entry else str(objective)
+            shown = words.OBJECTIVE_WORDS.get(str(entry.get("id"))) if entry else None
+            out.append(Component("objective", name, shown=shown or ""))
+        for seat, tiles in enumerate(end.get("tiles", [])):
+            for tile in tiles:
+                entry = data_entry(data, "landscapes.json", "tiles", tile)
+                name = str(entry.get("id", tile)) if entry else str(tile)
+                if not (entry and "text" in entry):
+                    out.append(Component("landscape", name, seat))
+                    continue
+                power = words.POWER_WORDS.get(str(entry.get("power")))
+                text: str = power[1] if power else str(entry["text"])
+                shown = numbered(name, text)
+                out.append(Component("landscape", f"{name} {entry['text']}", seat, shown))
+        return out
 
 
 _TYPES = set(range(NUM_TYPES))
