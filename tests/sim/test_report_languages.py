@@ -23,7 +23,7 @@ runner = CliRunner()
 
 
 def _dweller(name: str) -> str:
-    from leafpile.games.under_the_leaves.web.words import CARD_WORDS, FAMILY_NAMES
+    from leafpile.games.under_the_leaves.words import CARD_WORDS, FAMILY_NAMES
 
     title, family = name.removesuffix(")").split(" (")
     card = next(k for k, (words, _) in CARD_WORDS.items() if str(words) == title)

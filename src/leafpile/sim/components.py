@@ -56,25 +56,6 @@ def _entry(game: str, file: str, key: str, index: Any) -> Mapping[str, Any] | No
     return None
 
 
-def _under_the_leaves(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
-    from leafpile.games.under_the_leaves.web.words import CARD_WORDS, FAMILY_NAMES
-
-    out = []
-    for card in start.get("cards", []):
-        entry = _entry("under-the-leaves", "dwellers.json", "cards", card)
-        name = str(entry.get("title", card)) if entry else str(card)
-        family = str(entry["family"]) if entry and "family" in entry else ""
-        words = CARD_WORDS.get(str(card))
-        title: str = words[0] if words else name
-        shown = (
-            Msg("{name} ({family})", name=title, family=FAMILY_NAMES.get(family, family))
-            if family
-            else title
-        )
-        out.append(Component("dweller", f"{name} ({family})" if family else name, shown=shown))
-    return out
-
-
 def _undergrove(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
     from leafpile.games.undergrove.web.words import goal_texts
 
@@ -96,7 +77,6 @@ def _undergrove(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Compon
 Reader = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Component]]
 #: Game name -> reader of (initial state dict, final state dict).
 READERS: dict[str, Reader] = {
-    "under-the-leaves": _under_the_leaves,
     "undergrove": _undergrove,
 }
 
