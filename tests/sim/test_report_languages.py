@@ -31,7 +31,7 @@ def _dweller(name: str) -> str:
 
 
 def _goal(name: str) -> str:
-    from leafpile.games.undergrove.web.words import goal_texts
+    from leafpile.games.undergrove.words import goal_texts
 
     number = int(name.split()[0])
     return f"{number} {goal_texts(number)[0].localize('fr')}"

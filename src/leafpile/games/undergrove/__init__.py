@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from leafpile.engine import (
@@ -19,7 +20,8 @@ from leafpile.engine import (
     ViewModule,
     WordsModule,
 )
-from leafpile.games.undergrove import actions, heuristic, rules, view, web
+from leafpile.engine.study import Component, data_entry, numbered
+from leafpile.games.undergrove import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
 from leafpile.games.undergrove.heuristic import BOT_LEVELS
 from leafpile.games.undergrove.rules import TAKE_BACKS
@@ -38,9 +40,9 @@ class UndergroveGame(Game):
     actions: ClassVar[ActionsModule] = actions
     rules: ClassVar[RulesModule] = rules
     take_backs = TAKE_BACKS
-    words: ClassVar[WordsModule] = view
-    terminal: ClassVar[TerminalModule] = view
     view: ClassVar[ViewModule] = view
+    words: ClassVar[WordsModule] = words
+    terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     bot_levels = BOT_LEVELS
     info = GameInfo(
@@ -108,6 +110,22 @@ class UndergroveGame(Game):
 
     def extras(self, view: State) -> dict[str, Any]:
         return web.extras(view)
+
+    def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+        """The goals in play, named from data/goals.json and in the game's words."""
+        data = self.package_dir() / "data"
+        out = []
+        for goal in start.get("goals", []):
+            entry = data_entry(data, "goals.json", "goals", goal)
+            if not (entry and "name" in entry):
+                out.append(Component("goal", f"goal {goal}"))
+                continue
+            try:
+                text: str = words.goal_texts(goal)[0]
+            except (KeyError, TypeError, ValueError):  # a goal the game's words do not know
+                text = str(entry["name"])
+            out.append(Component("goal", f"{goal} {entry['name']}", shown=numbered(goal, text)))
+        return out
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
         deck = options.get("deck", ())
