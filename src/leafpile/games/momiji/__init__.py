@@ -43,7 +43,7 @@ from leafpile.games.momiji.components import (
 from leafpile.games.momiji.heuristic import BOT_LEVELS
 from leafpile.games.momiji.rules import TAKE_BACKS
 from leafpile.games.momiji.scoring import max_length, max_score
-from leafpile.games.momiji.setup import scripted_types
+from leafpile.games.momiji.set_up import scripted_types
 from leafpile.games.momiji.state import MomijiState
 from leafpile.i18n import Msg
 
