@@ -13,7 +13,7 @@ from rich.console import Console
 
 from leafpile import i18n
 from leafpile.games import GAMES
-from leafpile.games.momiji.web.words import type_words
+from leafpile.games.momiji.words import type_words
 
 #: Words of the English pictures that a French or Russian reader must not meet.
 ENGLISH = (

@@ -86,13 +86,13 @@ def legal(s: MomijiState) -> set[str]:
 
 
 def hand(s: MomijiState, player: int) -> list[str]:
-    from leafpile.games.momiji.view import card_name
+    from leafpile.games.momiji.words import card_name
 
     return [card_name(c) for c in s.hands[player]]
 
 
 def row(s: MomijiState, player: int) -> list[list[str]]:
-    from leafpile.games.momiji.view import card_name
+    from leafpile.games.momiji.words import card_name
 
     return [[card_name(c) for c in pile] for pile in s.rows[player]]
 

@@ -19,7 +19,7 @@ from leafpile.games.momiji.components import (
     KIND_NAMES,
     LANDSCAPE_INDEX,
 )
-from leafpile.games.momiji.view import card_name
+from leafpile.games.momiji.words import card_name
 
 VARIANTS = [
     (2, {"landscapes": "draft"}),

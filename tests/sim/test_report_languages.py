@@ -23,7 +23,7 @@ runner = CliRunner()
 
 
 def _dweller(name: str) -> str:
-    from leafpile.games.under_the_leaves.web.words import CARD_WORDS, FAMILY_NAMES
+    from leafpile.games.under_the_leaves.words import CARD_WORDS, FAMILY_NAMES
 
     title, family = name.removesuffix(")").split(" (")
     card = next(k for k, (words, _) in CARD_WORDS.items() if str(words) == title)
@@ -31,20 +31,20 @@ def _dweller(name: str) -> str:
 
 
 def _goal(name: str) -> str:
-    from leafpile.games.undergrove.web.words import goal_texts
+    from leafpile.games.undergrove.words import goal_texts
 
     number = int(name.split()[0])
     return f"{number} {goal_texts(number)[0].localize('fr')}"
 
 
 def _objective(name: str) -> str:
-    from leafpile.games.momiji.web.words import OBJECTIVE_WORDS
+    from leafpile.games.momiji.words import OBJECTIVE_WORDS
 
     return next(w.localize("fr") for w in OBJECTIVE_WORDS.values() if str(w) == name)
 
 
 def _landscape(name: str) -> str:
-    from leafpile.games.momiji.web.words import POWER_WORDS
+    from leafpile.games.momiji.words import POWER_WORDS
 
     tile, text = name.split(" ", 1)
     return f"{tile} {next(w.localize('fr') for _, w in POWER_WORDS.values() if str(w) == text)}"
@@ -101,7 +101,7 @@ def result(seed: int, winners: list[int], components: tuple[Component, ...]) -> 
 
 
 def test_findings_and_plot_labels_name_the_component_in_the_readers_language():
-    from leafpile.games.momiji.web.words import OBJECTIVE_WORDS
+    from leafpile.games.momiji.words import OBJECTIVE_WORDS
 
     piles = Component("objective", "most piles", shown=OBJECTIVE_WORDS["piles"])
     results = [result(i, [0] if i < 30 else [1], (piles,) if i % 2 else ()) for i in range(60)]

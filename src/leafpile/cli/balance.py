@@ -216,10 +216,8 @@ def parse_vary(
 ) -> dict[str, tuple[Any, ...]]:
     """Options to cycle through: NAME (all its choices) or NAME=A,B; without --vary, the
     game's default study (Autumn solo: the challenges) unless -o fixes that option."""
-    from leafpile.sim.components import DEFAULT_VARY
-
     if not given:
-        given = [n for n in DEFAULT_VARY.get(game.info.name, {}).get(players, ()) if n not in fixed]
+        given = [n for n in game.varied_options.get(players, ()) if n not in fixed]
     out: dict[str, tuple[Any, ...]] = {}
     for item in given:
         name, sep, text = item.partition("=")

@@ -15,7 +15,9 @@ from leafpile.engine.game import (
     GameInfo,
     HeuristicModule,
     RulesModule,
+    TerminalModule,
     ViewModule,
+    WordsModule,
 )
 from leafpile.engine.options import OptionSpec, OptionValue, opt_int, opt_ints, opt_str
 from leafpile.engine.record import GameRecord
@@ -42,8 +44,10 @@ __all__ = [
     "Rng",
     "RulesModule",
     "State",
+    "TerminalModule",
     "UnknownGameError",
     "ViewModule",
+    "WordsModule",
     "chance_rows",
     "int_list",
     "int_rows",

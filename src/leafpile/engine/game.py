@@ -1,10 +1,10 @@
 """The Game protocol: the one small API that the CLI, bots, simulator, server and adapters use.
 
 A game object (one per game, registered by name) knows the fixed facts (`GameInfo`) and makes
-states. It names its state class and its modules (`actions`, `rules`, `view`, `heuristic`)
-and the base class here forwards the protocol to them, so a game package is its rules and data,
-not plumbing. Everything else (bots, UI, server, notation parsing) is built on
-`legal_actions()`.
+states. It names its state class and its modules (`actions`, `rules`, `view`, `words`,
+`terminal`, `heuristic`) and the base class here forwards the protocol to them, so a game
+package is its rules and data, not plumbing. Everything else (bots, UI, server, notation
+parsing) is built on `legal_actions()`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from leafpile.engine.errors import InvalidOptionsError, InvalidStateError
 from leafpile.engine.options import OptionSpec, OptionValue
 from leafpile.engine.rng import Rng
 from leafpile.engine.state import Action, State
+from leafpile.engine.study import Component
 from leafpile.engine.takeback import TakeBackRule, may_take_back
 from leafpile.i18n import Msg, error_text
 
@@ -36,6 +37,10 @@ class GameInfo:
     score_bounds: tuple[float, float]
     max_length: int  # no game (any player count and options) takes more actions than this
     summary: str = ""
+    #: An upper bound on the legal actions of any state: the size of the action-id space of the
+    #: OpenSpiel and PettingZoo adapters (`leafpile.interop.common`), set well above the largest
+    #: branching measured in random and greedy play (the game's package says how much).
+    max_distinct_actions: int = 1024
     option_map: Mapping[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -60,13 +65,23 @@ class RulesModule(Protocol):
 
 
 class ViewModule(Protocol):
-    """A game's `view.py`: what each player may see, determinization, words and pictures."""
+    """A game's `view.py`: what each player may see, and determinization."""
 
     def player_view(self, state: Any, player: int | None) -> State: ...
     def determinize(self, view: Any, player: int | None, rng: Rng) -> State: ...
     def contradiction(self, view: Any, state: Any) -> str | None: ...
-    def render(self, state: Any, viewer: int | None) -> Any: ...
+
+
+class WordsModule(Protocol):
+    """A game's `words.py` (or `words/`): the game in words; here, the log sentence."""
+
     def describe(self, state: Any, action: Any) -> str: ...
+
+
+class TerminalModule(Protocol):
+    """A game's `terminal.py`: the table as the terminal draws it."""
+
+    def render(self, state: Any, viewer: int | None) -> Any: ...
 
 
 class HeuristicModule(Protocol):
@@ -87,6 +102,8 @@ class Game:
     actions: ClassVar[ActionsModule]
     rules: ClassVar[RulesModule]
     view: ClassVar[ViewModule]
+    words: ClassVar[WordsModule]
+    terminal: ClassVar[TerminalModule]
     heuristic: ClassVar[HeuristicModule]
     #: Per-game tuning of the bot levels (`{"hard": {"rollout_depth": 2}}`), measured by
     #: `benchmarks/bots.py`; it overrides `leafpile.bots.levels.LEVELS`, and a setting written
@@ -99,6 +116,10 @@ class Game:
 
     #: Which decisions of a turn may be taken back (`leafpile.engine.takeback`); None: none.
     take_backs: ClassVar[TakeBackRule | None] = None
+
+    #: Options a balance study varies by default, by player count (`leafpile analyze` without
+    #: `--vary`): a component chosen by an option (Autumn's solo challenge) is studied so.
+    varied_options: ClassVar[Mapping[int, tuple[str, ...]]] = {}
 
     #: The protocol methods a state answers straight from the game's rules module.
     RULE_METHODS: ClassVar[tuple[str, ...]] = ("legal_actions", "apply", "scores", "winners")
@@ -209,11 +230,11 @@ class Game:
 
     def render(self, state: State, viewer: int | None = None) -> Any:
         """A Rich renderable of the state for the terminal."""
-        return self.view.render(self._own(state), viewer)
+        return self.terminal.render(self._own(state), viewer)
 
     def describe(self, state: State, action: Action) -> str:
         """A human sentence for the game log: what `action` does in `state` (before it)."""
-        return self.view.describe(self._own(state), action)
+        return self.words.describe(self._own(state), action)
 
     def may_take_back(self, before: State, action: Action, after: State) -> bool:
         """Whether `action`, which led from the true state `before` to `after`, may be taken
@@ -250,6 +271,14 @@ class Game:
         """Display facts computed from a view for the browser renderer (e.g. Autumn's live
         area sizes), so the browser never re-implements a rule. None by default."""
         return {}
+
+    # -- balance studies ---------------------------------------------------------------------------
+    def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+        """The components in play in one game (shared dweller cards, goals, objectives, the
+        tiles a seat ended with), from the canonical dicts (`to_dict()`) of its initial and
+        final states, for the balance report. None by default: the game is still studied
+        (seats, turn order, scores, lengths), just without component effects."""
+        return []
 
     # -- helpers shared by games ----------------------------------------------------------------
     def base_from_dict(self, data: Mapping[str, Any]) -> tuple[int, int, dict[str, OptionValue]]:

@@ -7,8 +7,8 @@ action is its index in the state's legal actions *sorted by notation*: the ids o
 `legal_actions()` like the true state), and `notation -> id -> notation` round-trips. The ids
 do not name the same action across states (id 3 is "the fourth legal action here"), which is
 what an action mask over a fixed-size head expects. The bound (`num_distinct_actions`) is a
-per-game constant, `MAX_ACTIONS`, set well above the largest branching seen in random and
-greedy play (measured maxima in the comments); a state that offers more raises a clear error
+per-game fact, `GameInfo.max_distinct_actions`, set in each game's package well above the
+largest branching seen in random and greedy play; a state that offers more raises a clear error
 rather than silently dropping actions.
 
 **Views.** Everything a player is told comes from `game.player_view(state, player)`, so nothing
@@ -26,22 +26,13 @@ from typing import Any
 
 from leafpile.engine import Action, Game, State
 
-#: The bound on action ids per game (measured maximum branching in brackets: 200 random games
-#: per player count and option variant, and greedy games). Unknown games get `DEFAULT_ACTIONS`.
-MAX_ACTIONS: dict[str, int] = {
-    "autumn": 256,  # 76 (placements of the revealed card)
-    "momiji": 64,  # 22
-    "under-the-leaves": 512,  # 208 (tile placements with rotations)
-    "undergrove": 512,  # 127
-}
-DEFAULT_ACTIONS = 1024
 #: Length of the hashed view tensor.
 TENSOR_SIZE = 1024
 
 
 def max_actions(game: Game) -> int:
     """`num_distinct_actions` of `game`: an upper bound on its legal actions in any state."""
-    return MAX_ACTIONS.get(game.info.name, DEFAULT_ACTIONS)
+    return game.info.max_distinct_actions
 
 
 def sorted_actions(state: State, bound: int) -> list[Action]:
@@ -51,7 +42,7 @@ def sorted_actions(state: State, bound: int) -> list[Action]:
         name = state.game.info.name
         raise RuntimeError(
             f"{name} offers {len(actions)} legal actions here, more than the adapter's bound of "
-            f"{bound}; raise MAX_ACTIONS[{name!r}] in leafpile.interop.common"
+            f"{bound}; raise max_distinct_actions in the GameInfo of {name}"
         )
     return actions
 

@@ -1,152 +1,23 @@
 """Which components were in play in a game, for the balance report.
 
-The components come from the canonical JSON of the game's states (`state.to_dict()`, the same
-form saves and the web use) and from its options, never from a game's internal modules: the
-initial state lists the shared components (Under the Leaves' dweller cards, Undergrove's goals,
-Momiji's objectives), the final state who holds what (Momiji's landscape tiles, which a draft
-hands out during play), and varied options (Autumn's solo challenge) are components too.
-Human names are read from the game's data files (`game.package_dir()/data`), and fall back to
-ids when a file or field is missing, so a change in a game's data never breaks a study. Those
-English names are the components' labels (the keys of `summary.json`); each component also
-carries the name the game itself shows its players (`shown`, a `Msg` from the game's words
-module), which the report and the findings put in the reader's language.
-
-Adding a game's components means adding one reader to `READERS`; a game without one is still
-studied (seats, turn order, scores, lengths), just without component effects.
+Each game names its own (`Game.components_used`, from the canonical JSON of its initial and
+final states: Under the Leaves' dweller cards, Undergrove's goals, Momiji's objectives and the
+landscape tiles a draft handed out); this module adds the varied options (Autumn's solo
+challenge), which are components too. It never reaches into a game's modules: a game without
+components is still studied (seats, turn order, scores, lengths), just without component
+effects.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
 from leafpile.engine import OptionValue
+from leafpile.engine.study import SHARED, Component
 from leafpile.games import get_game
-from leafpile.i18n import Msg
 
-SHARED = -1
-
-
-@dataclass(frozen=True)
-class Component:
-    """One component in play: its kind (`dweller`, `goal`, ...), its English name (from the
-    game's data), the seat that holds it, or SHARED when it is in play for everyone, and the
-    name shown to readers (a `Msg` in the game's words; empty: the English name)."""
-
-    kind: str
-    name: str
-    holder: int = SHARED
-    shown: str = field(default="", compare=False)
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind}: {self.name}"
-
-    @property
-    def display(self) -> str:
-        """The name readers see: a `Msg` where the game words it, else the English name."""
-        return self.shown or self.name
-
-
-@cache
-def _data(game: str, file: str) -> Any:
-    """A game's data file, or None when it cannot be read."""
-    path = get_game(game).package_dir() / "data" / file
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
-def _entry(game: str, file: str, key: str, index: Any) -> Mapping[str, Any] | None:
-    """The entry of list `key` in a data file that a state field refers to: the one whose
-    `id` or `name` is `index`, else (for an int) the one at that position."""
-    data = _data(game, file)
-    items = data.get(key) if isinstance(data, Mapping) else None
-    if not isinstance(items, list):
-        return None
-    for item in items:
-        if isinstance(item, Mapping) and index in (item.get("id"), item.get("name")):
-            return item
-    if isinstance(index, int) and 0 <= index < len(items):
-        found = items[index]
-        return found if isinstance(found, Mapping) else None
-    return None
-
-
-def _under_the_leaves(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
-    from leafpile.games.under_the_leaves.web.words import CARD_WORDS, FAMILY_NAMES
-
-    out = []
-    for card in start.get("cards", []):
-        entry = _entry("under-the-leaves", "dwellers.json", "cards", card)
-        name = str(entry.get("title", card)) if entry else str(card)
-        family = str(entry["family"]) if entry and "family" in entry else ""
-        words = CARD_WORDS.get(str(card))
-        title: str = words[0] if words else name
-        shown = (
-            Msg("{name} ({family})", name=title, family=FAMILY_NAMES.get(family, family))
-            if family
-            else title
-        )
-        out.append(Component("dweller", f"{name} ({family})" if family else name, shown=shown))
-    return out
-
-
-def _undergrove(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
-    from leafpile.games.undergrove.web.words import goal_texts
-
-    out = []
-    for goal in start.get("goals", []):
-        entry = _entry("undergrove", "goals.json", "goals", goal)
-        if not (entry and "name" in entry):
-            out.append(Component("goal", f"goal {goal}"))
-            continue
-        try:
-            words: str = goal_texts(goal)[0]
-        except (KeyError, TypeError, ValueError):  # a goal the game's words do not know
-            words = str(entry["name"])
-        shown = Msg("{number} {name}", number=goal, name=words)
-        out.append(Component("goal", f"{goal} {entry['name']}", shown=shown))
-    return out
-
-
-def _momiji(start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
-    from leafpile.games.momiji.web.words import OBJECTIVE_WORDS, POWER_WORDS
-
-    out = []
-    for objective in start.get("objectives", []):
-        entry = _entry("momiji", "objectives.json", "objectives", objective)
-        name = str(entry.get("text", objective)) if entry else str(objective)
-        shown = OBJECTIVE_WORDS.get(str(entry.get("id"))) if entry else None
-        out.append(Component("objective", name, shown=shown or ""))
-    for seat, tiles in enumerate(end.get("tiles", [])):
-        for tile in tiles:
-            entry = _entry("momiji", "landscapes.json", "tiles", tile)
-            name = str(entry.get("id", tile)) if entry else str(tile)
-            if not (entry and "text" in entry):
-                out.append(Component("landscape", name, seat))
-                continue
-            power = POWER_WORDS.get(str(entry.get("power")))
-            text: str = power[1] if power else str(entry["text"])
-            shown = Msg("{number} {name}", number=name, name=text)
-            out.append(Component("landscape", f"{name} {entry['text']}", seat, shown))
-    return out
-
-
-Reader = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Component]]
-#: Game name -> reader of (initial state dict, final state dict).
-READERS: dict[str, Reader] = {
-    "under-the-leaves": _under_the_leaves,
-    "undergrove": _undergrove,
-    "momiji": _momiji,
-}
-#: Options a study varies by default (game -> player count -> option names): Autumn's solo
-#: challenges are chosen by an option, so the report compares them only if games use each.
-DEFAULT_VARY: dict[str, dict[int, tuple[str, ...]]] = {"autumn": {1: ("challenge",)}}
+__all__ = ["SHARED", "Component", "components"]
 
 
 def components(
@@ -157,8 +28,7 @@ def components(
 ) -> tuple[Component, ...]:
     """The components of one game, from its initial and final state dicts and the options
     that were varied for it."""
-    reader = READERS.get(game)
-    found = reader(start, end) if reader else []
+    found = get_game(game).components_used(start, end)
     for name, value in (varied or {}).items():
         shown = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
         found.append(Component("option", f"{name}={shown}"))

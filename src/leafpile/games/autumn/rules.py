@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import functools
 
-from leafpile.engine import Action, opt_ints, opt_str
+from leafpile.engine import Action, opt_str
 from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.autumn.actions import CHOOSE, PLACE, ChooseColour, Place
 from leafpile.games.autumn.components import (
     CELLS,
-    DECK_SIZE,
     RED,
     RED_BITS,
     STRIDE,
     SYMMETRIC,
     bit,
 )
+from leafpile.games.autumn.set_up import start as start  # the set-up the engine calls
+from leafpile.games.autumn.set_up import start_round
 from leafpile.games.autumn.state import AutumnState, Phase
 
 # Enum member lookups are slow in Python 3.11: the hot paths compare with these.
@@ -26,36 +27,6 @@ PLACING, CHOOSING, OVER = Phase.PLACE, Phase.COLOUR, Phase.OVER
 
 _PLACE0, _PLACE1 = PLACE
 _S = STRIDE
-
-
-# -- set-up -------------------------------------------------------------------------------------
-def start(s: AutumnState) -> None:
-    """Choose the first player (random unless the option fixes it), then start round 1."""
-    first = opt_str(s.options, "first_player", "random")
-    s.first = s.rng.randrange(2) if first == "random" else int(first)
-    if s.num_players == 1:
-        s.first = 0
-    start_round(s)
-
-
-def start_round(s: AutumnState) -> None:
-    """Shuffle the 18 cards, reveal the start card at (0, 0), reveal the first card (§2, §3.1)."""
-    scripted = opt_ints(s.options, "deck")
-    s.deck = list(scripted) if scripted else list(range(DECK_SIZE))
-    if not scripted:
-        s.rng.shuffle(s.deck)
-    rot_option = opt_str(s.options, "start_rotation", "random")
-    rot = s.rng.randrange(2) if rot_option == "random" else int(rot_option == "180")
-    start = s.deck.pop(0)
-    if SYMMETRIC[start]:
-        rot = 0
-    s.occupied = CELLS << bit(0, 0)
-    s.red = RED_BITS[start][rot] << bit(0, 0)
-    s.placed = [(start, 0, 0, rot)]
-    s.red_player = None
-    s.phase = PLACING
-    s.to_move = s.first
-    s.card = s.deck.pop(0)
 
 
 # -- legal actions ------------------------------------------------------------------------------

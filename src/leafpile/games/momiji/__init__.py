@@ -7,6 +7,7 @@ lists without touching the rules code.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from leafpile.engine import (
@@ -19,10 +20,13 @@ from leafpile.engine import (
     OptionValue,
     RulesModule,
     State,
+    TerminalModule,
     ViewModule,
+    WordsModule,
     opt_ints,
 )
-from leafpile.games.momiji import actions, heuristic, rules, view, web
+from leafpile.engine.study import Component, data_entry, numbered
+from leafpile.games.momiji import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     LANDSCAPES,
@@ -39,7 +43,7 @@ from leafpile.games.momiji.components import (
 from leafpile.games.momiji.heuristic import BOT_LEVELS
 from leafpile.games.momiji.rules import TAKE_BACKS
 from leafpile.games.momiji.scoring import max_length, max_score
-from leafpile.games.momiji.setup import scripted_types
+from leafpile.games.momiji.set_up import scripted_types
 from leafpile.games.momiji.state import MomijiState
 from leafpile.i18n import Msg
 
@@ -126,6 +130,9 @@ class MomijiGame(Game):
         ),
         score_bounds=(0, max(max_score(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))),
         max_length=max(max_length(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        # Measured maximum 22, in 200 random games per player count and
+        # option variant, and greedy games.
+        max_distinct_actions=64,
         summary=Msg("Collect autumn leaves and grow piles from 0 to 3 (2-4 players)."),
     )
     state_class = MomijiState
@@ -133,6 +140,8 @@ class MomijiGame(Game):
     rules: ClassVar[RulesModule] = rules
     take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
+    words: ClassVar[WordsModule] = words
+    terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     bot_levels = BOT_LEVELS
 
@@ -197,6 +206,29 @@ class MomijiGame(Game):
 
     def extras(self, view: State) -> dict[str, Any]:
         return web.extras(view)
+
+    def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+        """The objectives in play, and the landscape tiles each seat ended with (a draft hands
+        them out during play), named from data/*.json and in the game's words."""
+        data = self.package_dir() / "data"
+        out = []
+        for objective in start.get("objectives", []):
+            entry = data_entry(data, "objectives.json", "objectives", objective)
+            name = str(entry.get("text", objective)) if entry else str(objective)
+            shown = words.OBJECTIVE_WORDS.get(str(entry.get("id"))) if entry else None
+            out.append(Component("objective", name, shown=shown or ""))
+        for seat, tiles in enumerate(end.get("tiles", [])):
+            for tile in tiles:
+                entry = data_entry(data, "landscapes.json", "tiles", tile)
+                name = str(entry.get("id", tile)) if entry else str(tile)
+                if not (entry and "text" in entry):
+                    out.append(Component("landscape", name, seat))
+                    continue
+                power = words.POWER_WORDS.get(str(entry.get("power")))
+                text: str = power[1] if power else str(entry["text"])
+                shown = numbered(name, text)
+                out.append(Component("landscape", f"{name} {entry['text']}", seat, shown))
+        return out
 
 
 _TYPES = set(range(NUM_TYPES))

@@ -7,7 +7,7 @@ parts:
 
 | module            | rules                                                                  |
 |-------------------|------------------------------------------------------------------------|
-| `setup.py`        | set-up (§2) and the landscape draft (§1.4)                             |
+| `set_up.py`       | set-up (§2) and the landscape draft (§1.4)                             |
 | `main_actions.py` | Collect (§4.1), Play and the harvest (§3, §4.2, §4.4), objectives (§4.3) |
 | `landscapes.py`   | landscape powers (§4.5)                                                |
 | `turn.py`         | a turn's start, compost (§4.5), hand limit and end (§4.6, §4.7, §5)    |
@@ -81,7 +81,7 @@ from leafpile.games.momiji.main_actions import (
     start_play,
 )
 from leafpile.games.momiji.scoring import scores, winners
-from leafpile.games.momiji.setup import draft, draft_choices, start
+from leafpile.games.momiji.set_up import draft, draft_choices, start
 from leafpile.games.momiji.state import (
     MAIN_COLLECT,
     MAIN_OBJECTIVE,

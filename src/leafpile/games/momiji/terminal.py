@@ -33,14 +33,14 @@ from leafpile.games.momiji.memory import SURE
 from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, totals, winners
 from leafpile.games.momiji.state import DRAFT, OVER, MomijiState
 from leafpile.games.momiji.turn import closed_piles
-from leafpile.games.momiji.web import prompt
-from leafpile.games.momiji.web.words import (
+from leafpile.games.momiji.words import (
     SLOT_WORDS,
     landscape_text,
     landscape_title,
     objective_words,
     type_words,
 )
+from leafpile.games.momiji.words.prompts import prompt
 from leafpile.i18n import Msg, seat_label, with_seat_names
 
 #: Each leaf type's colour on the terminal, by type index.

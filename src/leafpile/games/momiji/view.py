@@ -1,4 +1,4 @@
-"""What each player may see, the twin determinization for bots, and the terminal picture.
+"""What each player may see, and the twin determinization for bots.
 
 Hidden in Momiji (momiji.md §2, §3): every hand but your own, the deck order and the face-down
 discard pile. Every card on a pile was played face up, so a view holds the piles whole (the
@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import functools
 
-from rich.console import Group
-
-from leafpile.engine import Action, Rng
+from leafpile.engine import Rng
 from leafpile.games.momiji.components import (
     CARD_KIND,
-    CARDS,
     cards_of_types,
 )
 from leafpile.games.momiji.memory import SURE
@@ -143,27 +140,3 @@ def _holds(cards: list[int], kinds: list[int]) -> bool:
             return False
         have.remove(k)
     return True
-
-
-# -- words --------------------------------------------------------------------------------------
-def card_name(card: int) -> str:
-    return "??" if card < 0 else CARDS[card].kind_name
-
-
-def describe(state: MomijiState, action: object) -> str:
-    """One sentence for the game log, in words (the state is the reader's view before the
-    action): the cards collected and played, where each goes, what a Play's end harvests, the
-    landscape used and its power, the last round and the end of the game. A card that goes
-    face down (compost, discards) is named only in its owner's own view's log."""
-    from leafpile.games.momiji.web.words import describe as in_words
-
-    assert isinstance(action, Action)
-    return in_words(state, action)
-
-
-# -- terminal rendering -------------------------------------------------------------------------
-def render(state: MomijiState, viewer: int | None = None) -> Group:
-    """The table for the terminal (`terminal.py`), in the current language."""
-    from leafpile.games.momiji.terminal import render as picture
-
-    return picture(state, viewer)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from leafpile.engine import (
@@ -15,9 +16,12 @@ from leafpile.engine import (
     OptionValue,
     RulesModule,
     State,
+    TerminalModule,
     ViewModule,
+    WordsModule,
 )
-from leafpile.games.under_the_leaves import actions, heuristic, rules, view, web
+from leafpile.engine.study import Component, data_entry, with_family
+from leafpile.games.under_the_leaves import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.under_the_leaves.components import (
     FAMILY_CARDS,
     GARDEN_TILES,
@@ -58,6 +62,8 @@ class UnderTheLeavesGame(Game):
     rules: ClassVar[RulesModule] = rules
     take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
+    words: ClassVar[WordsModule] = words
+    terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     info = GameInfo(
         name="under-the-leaves",
@@ -104,6 +110,9 @@ class UnderTheLeavesGame(Game):
         # tile, 12 tiles), each adding at most 1 + 17 bees; everything else is far smaller.
         score_bounds=(0, 1000),
         max_length=MAX_TURNS * MAX_DECISIONS_PER_TURN,
+        # Measured maximum 208 (tile placements with rotations), in 200 random games per
+        # player count and option variant, and greedy games.
+        max_distinct_actions=512,
         summary=Msg("Place garden tiles to attract bees, hummingbirds and dwellers (2-4 players)."),
     )
 
@@ -146,6 +155,20 @@ class UnderTheLeavesGame(Game):
 
     def extras(self, view: State) -> dict[str, Any]:
         return web.extras(view)
+
+    def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+        """The dweller cards in play, named from data/dwellers.json and in the game's words."""
+        data = self.package_dir() / "data"
+        out = []
+        for card in start.get("cards", []):
+            entry = data_entry(data, "dwellers.json", "cards", card)
+            name = str(entry.get("title", card)) if entry else str(card)
+            family = str(entry["family"]) if entry and "family" in entry else ""
+            card_words = words.CARD_WORDS.get(str(card))
+            title: str = card_words[0] if card_words else name
+            shown = with_family(title, words.FAMILY_NAMES.get(family, family)) if family else title
+            out.append(Component("dweller", f"{name} ({family})" if family else name, shown=shown))
+        return out
 
 
 GAME = UnderTheLeavesGame()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from leafpile.engine import (
@@ -15,9 +16,12 @@ from leafpile.engine import (
     OptionValue,
     RulesModule,
     State,
+    TerminalModule,
     ViewModule,
+    WordsModule,
 )
-from leafpile.games.undergrove import actions, heuristic, rules, view, web
+from leafpile.engine.study import Component, data_entry, numbered
+from leafpile.games.undergrove import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
 from leafpile.games.undergrove.heuristic import BOT_LEVELS
 from leafpile.games.undergrove.rules import TAKE_BACKS
@@ -37,6 +41,8 @@ class UndergroveGame(Game):
     rules: ClassVar[RulesModule] = rules
     take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
+    words: ClassVar[WordsModule] = words
+    terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     bot_levels = BOT_LEVELS
     info = GameInfo(
@@ -94,6 +100,9 @@ class UndergroveGame(Game):
         ),
         score_bounds=(0, 100_000),
         max_length=4 + MAX_ROUND_LIMIT * 4 * MAX_TURN_DECISIONS,
+        # Measured maximum 127, in 200 random games per player count and
+        # option variant, and greedy games.
+        max_distinct_actions=512,
         summary=Msg(
             "Trade carbon for nutrients with the mushrooms of a shared forest (2-4 players)."
         ),
@@ -101,6 +110,22 @@ class UndergroveGame(Game):
 
     def extras(self, view: State) -> dict[str, Any]:
         return web.extras(view)
+
+    def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
+        """The goals in play, named from data/goals.json and in the game's words."""
+        data = self.package_dir() / "data"
+        out = []
+        for goal in start.get("goals", []):
+            entry = data_entry(data, "goals.json", "goals", goal)
+            if not (entry and "name" in entry):
+                out.append(Component("goal", f"goal {goal}"))
+                continue
+            try:
+                text: str = words.goal_texts(goal)[0]
+            except (KeyError, TypeError, ValueError):  # a goal the game's words do not know
+                text = str(entry["name"])
+            out.append(Component("goal", f"{goal} {entry['name']}", shown=numbered(goal, text)))
+        return out
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:
         deck = options.get("deck", ())

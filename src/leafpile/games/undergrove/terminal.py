@@ -26,13 +26,14 @@ from leafpile.games.undergrove.components import (
 )
 from leafpile.games.undergrove.scoring import tile_vp, totals, winners
 from leafpile.games.undergrove.state import HIDDEN, UndergroveState, deck_count
-from leafpile.games.undergrove.web.prompts import owed_text, prompt
-from leafpile.games.undergrove.web.words import (
+from leafpile.games.undergrove.view import player_view
+from leafpile.games.undergrove.words import (
     COLOURS,
     bonus_text,
     end_space_texts,
     goal_texts,
 )
+from leafpile.games.undergrove.words.prompts import owed_text, prompt
 from leafpile.i18n import Msg, seat_label, with_seat_names
 
 #: Each seat's pieces, in the colours of the browser's table (web/forest.js PLAYER_COLOURS).
@@ -50,7 +51,10 @@ _MARGIN = 4  # the ruler of corner rows
 
 
 def render(state: UndergroveState, viewer: int | None = None) -> Group:
-    """The table for the terminal, in the current language (`viewer`: whose hand shows)."""
+    """The table for the terminal, in the current language (`viewer`: whose hand shows); a full
+    state is first turned into `viewer`'s view."""
+    if not state.redacted and viewer is not None:
+        state = player_view(state, viewer)
     parts: list[RenderableType] = [head(state, viewer), goals_and_bonus(state)]
     parts.append(Fitted([forest_layout(state, 9), forest_layout(state, 6)], say("The forest")))
     parts.append(players(state, viewer))

@@ -1,4 +1,4 @@
-"""What each player may see, the twin determinization for bots, and the terminal picture.
+"""What each player may see, and the twin determinization for bots.
 
 Hidden (§3.2, Q10): the order of the deck and the hands of the other players. A view keeps its
 viewer's hand, turns every other hand into placeholders (so hand sizes stay public) and puts
@@ -11,13 +11,7 @@ unseen tiles of that reshuffle (state.py).
 
 from __future__ import annotations
 
-from rich.console import Group
-
-from leafpile.engine import Action, Rng
-from leafpile.games.undergrove.components import (
-    W,
-    coord_text,
-)
+from leafpile.engine import Rng
 from leafpile.games.undergrove.state import HIDDEN, UndergroveState
 
 
@@ -66,29 +60,3 @@ def contradiction(view: UndergroveState, state: UndergroveState) -> str | None:
     if any(state.reshuffled[t] != last for t in state.deck):
         return "the deck holds a tile from before the last reshuffle"
     return None
-
-
-# -- terminal rendering -------------------------------------------------------------------------
-def render(state: UndergroveState, viewer: int | None = None) -> Group:
-    """The table for the terminal (`terminal.py`), in the current language; a full state is
-    first turned into `viewer`'s view."""
-    from leafpile.games.undergrove.terminal import render as picture
-
-    if not state.redacted and viewer is not None:
-        state = player_view(state, viewer)
-    return picture(state, viewer)
-
-
-def describe(state: UndergroveState, action: Action) -> str:
-    """One sentence for the log, from the state (or view) before the action: what the player
-    did and what it caused (web/log.py)."""
-    from leafpile.games.undergrove.web.log import sentence
-
-    return sentence(state, action)
-
-
-def corner_text(corner: int) -> str:
-    return coord_text(corner)
-
-
-__all__ = ["W", "contradiction", "describe", "determinize", "player_view", "render"]

@@ -30,7 +30,7 @@ from leafpile.games.momiji.state import (
     PLAY,
     MomijiState,
 )
-from leafpile.games.momiji.web.words import (
+from leafpile.games.momiji.words import (
     POWER_WORDS,
     SLOT_WORDS,
     kind_words,

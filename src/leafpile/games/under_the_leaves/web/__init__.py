@@ -34,13 +34,13 @@ from leafpile.games.under_the_leaves.components import (
 from leafpile.games.under_the_leaves.garden import flood
 from leafpile.games.under_the_leaves.scoring import majority_bonus
 from leafpile.games.under_the_leaves.state import CHOOSE, OVER, PLACE, TAKE, UnderTheLeavesState
-from leafpile.games.under_the_leaves.web.words import (
+from leafpile.games.under_the_leaves.words import (
     BURLY_WORDS,
     CARD_WORDS,
     FAMILY_WORDS,
     tile_name,
 )
-from leafpile.games.under_the_leaves.web.words import place_gain as place_gain
+from leafpile.games.under_the_leaves.words import place_gain as place_gain
 
 #: Cards whose figure sits on the centre of a 2x2 square (the record keeps its top-left space).
 SQUARE_CARDS = ("thoughtful", "flirty")

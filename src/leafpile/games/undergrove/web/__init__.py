@@ -33,19 +33,19 @@ from leafpile.games.undergrove.scoring import (
 from leafpile.games.undergrove.state import UndergroveState, deck_count
 from leafpile.games.undergrove.turn import DEFAULT_ROUND_LIMIT
 from leafpile.games.undergrove.web.choices import choices
-from leafpile.games.undergrove.web.prompts import (
-    next_steps,
-    owed,
-    owed_text,
-    prompt,
-)
-from leafpile.games.undergrove.web.words import (
+from leafpile.games.undergrove.words import (
     bonus_text,
     end_space_texts,
     goal_texts,
     tile_card,
     track_short,
     track_texts,
+)
+from leafpile.games.undergrove.words.prompts import (
+    next_steps,
+    owed,
+    owed_text,
+    prompt,
 )
 
 

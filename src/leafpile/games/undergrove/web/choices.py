@@ -32,10 +32,7 @@ from leafpile.games.undergrove.components import (
 from leafpile.games.undergrove.forest import has_ongoing
 from leafpile.games.undergrove.kinds import Kind, Ongoing
 from leafpile.games.undergrove.state import UndergroveState
-from leafpile.games.undergrove.web.prompts import (
-    owed,
-)
-from leafpile.games.undergrove.web.words import (
+from leafpile.games.undergrove.words import (
     bonus_text,
     colour,
     cost_text,
@@ -43,6 +40,9 @@ from leafpile.games.undergrove.web.words import (
     end_space_texts,
     name,
     xy,
+)
+from leafpile.games.undergrove.words.prompts import (
+    owed,
 )
 from leafpile.i18n import Msg
 

@@ -1,5 +1,6 @@
 """Under the Leaves in words: colours, tiles, orientations, dweller cards and what a placement
-brings, for the log sentences (view.describe) and the browser (extras).
+brings, for the log sentences (`describe`), the terminal, the browser (`web/`, its extras) and
+the balance report.
 
 What a placement brings is found by laying the tile on a clone of the view and running the
 arrivals only (rules.arrivals): the end of the turn, which draws the refill with the hidden
@@ -10,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leafpile.games.under_the_leaves.actions import Place
+from leafpile.engine import Action
+from leafpile.games.under_the_leaves.actions import Choose, Place, Take
 from leafpile.games.under_the_leaves.components import (
     MUSHROOM,
     PUDDLE,
     TILE_TO_SPACE,
     TILES,
     TYPE_MASK,
+    space_bit,
     tile_bit,
 )
 from leafpile.games.under_the_leaves.rules import arrivals
@@ -218,3 +221,32 @@ def gain_words(view: UnderTheLeavesState, gain: Gain) -> Msg:
     if gain.burly:
         items.append(Msg("Burly moves in"))
     return join(items) if items else Msg("nothing arrives")
+
+
+def describe(state: UnderTheLeavesState, action: Action) -> str:
+    """The log line of `action` in `state` (the viewer's view before it), in words: the tile
+    taken, the tile placed with its orientation and what arrived (found by running the arrivals
+    on a clone, never the refill, so nothing hidden shows), where a chosen figure went."""
+    player = f"P{state.to_move}"
+    if isinstance(action, Take):
+        return Msg("{player} takes {tile}", player=player, tile=tile_name(action.tile))
+    if isinstance(action, Place) and state.taken:
+        return Msg(
+            "{player} places {tile}, {how} — {what}",
+            player=player,
+            tile=tile_name(state.taken),
+            how=orientation_words(action.o),
+            what=gain_words(state, place_gain(state, action)),
+        )
+    if isinstance(action, Choose) and state.pending:
+        pair = state.pending[0]
+        card = CARD_WORDS[state.cards[pair.family]][0]
+        upper = space_bit(action.x, action.y) == pair.first
+        if pair.family == 1 and upper:
+            return Msg("{player} puts the {card} on the upper mushroom", player=player, card=card)
+        if pair.family == 1:
+            return Msg("{player} puts the {card} on the lower mushroom", player=player, card=card)
+        if upper:
+            return Msg("{player} puts the {card} on the upper puddle", player=player, card=card)
+        return Msg("{player} puts the {card} on the lower puddle", player=player, card=card)
+    return str(action)

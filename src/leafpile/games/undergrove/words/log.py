@@ -1,4 +1,4 @@
-"""The log sentence of one decision (`view.describe`): what the player did and what it caused.
+"""The log sentence of one decision (`describe`): what the player did and what it caused.
 
 The sentence is built on the view of the audience before the action. What the action caused is
 read by answering the decision on a copy of that view (`apply`, then the automatic steps that
@@ -32,10 +32,7 @@ from leafpile.games.undergrove.components import (
 from leafpile.games.undergrove.kinds import Kind, Reward
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.turn import advance
-from leafpile.games.undergrove.web.prompts import (
-    owed,
-)
-from leafpile.games.undergrove.web.words import (
+from leafpile.games.undergrove.words import (
     bonus_text,
     colour,
     end_space_texts,
@@ -45,6 +42,9 @@ from leafpile.games.undergrove.web.words import (
     token_list,
     track_texts,
     xy,
+)
+from leafpile.games.undergrove.words.prompts import (
+    owed,
 )
 from leafpile.i18n import Msg
 

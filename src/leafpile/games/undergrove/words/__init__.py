@@ -1,5 +1,6 @@
-"""Undergrove in words, for the browser and the log: what tiles, bonus tiles, track spaces and
-goals do (what a pending decision asks is in `prompts.py`).
+"""Undergrove in words, for the log, the terminal, the browser (`web/`, its extras) and the
+balance report: what tiles, bonus tiles, track spaces and goals do (what a pending decision
+asks is in `prompts.py`, the log sentence of a decision in `log.py`).
 
 Every text is a `Msg` (English, translated through the game's catalogs). Tile names are the
 English edition's proper names and stay as they are in every language (as in the rules for
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from leafpile.engine import Action
 from leafpile.games.undergrove.components import (
     BONUS_TILES,
     END_SPACES,
@@ -24,6 +26,7 @@ from leafpile.games.undergrove.components import (
     tile,
 )
 from leafpile.games.undergrove.kinds import BonusKind, Effect, Measure, Ongoing, Reward
+from leafpile.games.undergrove.state import UndergroveState
 from leafpile.i18n import Msg
 
 # -- small things ---------------------------------------------------------------------------------
@@ -332,3 +335,11 @@ def goal_texts(g: int) -> tuple[Msg, Msg, Msg]:
         steps = [f"{i}{'+' if i == last else ''} → {v}" for i, v in enumerate(goal.table) if v]
         how = Msg("points by count: {table}", table=", ".join(steps))
     return _GOAL_NAMES[goal.measure], _GOAL_COUNTS[goal.measure], how
+
+
+def describe(state: UndergroveState, action: Action) -> str:
+    """One sentence for the log, from the state (or view) before the action: what the player
+    did and what it caused (`log.py`, which builds on the words here)."""
+    from leafpile.games.undergrove.words.log import sentence
+
+    return sentence(state, action)

@@ -1,5 +1,6 @@
-"""Momiji in words: leaf types and cards, landscape powers, objectives and every decision, for
-the log sentences (view.describe) and the browser (extras).
+"""Momiji in words: leaf types and cards, landscape powers, objectives, every decision and the
+step the player to move is asked (`prompts.py`), for the log sentences (`describe`), the
+terminal, the browser (`web/`, its extras) and the balance report.
 
 Component names are `Msg`s so each reader gets them in their language. The type names, the
 landscape powers and the objectives are our placeholders (data/*.json); a tile, power or
@@ -116,6 +117,12 @@ def kind_words(kind: int) -> Msg:
     if sample.right:
         return Msg("{card} with an acorn bottom right", card=card)
     return card
+
+
+def card_name(card: int) -> str:
+    """A card by its kind code (`G1`), as the notation and the terminal write it; `??` for a
+    hidden one."""
+    return "??" if card < 0 else CARDS[card].kind_name
 
 
 def card_words(card: int) -> Msg:

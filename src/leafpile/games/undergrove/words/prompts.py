@@ -11,7 +11,7 @@ from leafpile.games.undergrove.components import (
 )
 from leafpile.games.undergrove.kinds import Kind
 from leafpile.games.undergrove.state import UndergroveState
-from leafpile.games.undergrove.web.words import (
+from leafpile.games.undergrove.words import (
     joined,
     name,
     xy,

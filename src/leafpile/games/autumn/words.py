@@ -1,0 +1,48 @@
+"""Autumn in words: the log sentence of each decision (`describe`) and the colours as players
+read them. The card is public once revealed, so every audience may read every sentence."""
+
+from __future__ import annotations
+
+from leafpile.engine import Action
+from leafpile.games.autumn import rules
+from leafpile.games.autumn.actions import ChooseColour, Place
+from leafpile.games.autumn.components import CARDS, RED
+from leafpile.games.autumn.state import AutumnState
+from leafpile.i18n import Msg
+
+
+def describe(state: AutumnState, action: Action) -> str:
+    """The log line of `action`, played in `state`: the card by its colours, then what it did
+    to the largest areas (the card is public once revealed, so every audience may read it)."""
+    if isinstance(action, ChooseColour):
+        return describe_colour(state.to_move, action.colour)
+    if isinstance(action, Place) and state.card is not None:
+        faces = CARDS[state.card].faces_at(action.rot)
+        reds = sum(1 for f in faces if f == RED)
+        occupied, red_mask = rules.laid(state, action)
+        leaves = {"player": state.to_move, "red": reds, "yellow": 4 - reds}
+        placed = (
+            Msg("P{player} places a card ({red} red, {yellow} yellow)", **leaves)
+            if not action.rot
+            else Msg(
+                "P{player} places a card ({red} red, {yellow} yellow) turned 180°",
+                **leaves,
+            )
+        )
+        if not state.deck:
+            return Msg("{placed}; the round ends", placed=placed)
+        return Msg(
+            "{placed}: largest red area {red}, largest yellow area {yellow}",
+            placed=placed,
+            red=rules.largest_area(red_mask),
+            yellow=rules.largest_area(occupied & ~red_mask),
+        )
+    return str(action)
+
+
+def describe_colour(chooser: int, colour: int) -> Msg:
+    return Msg("P{player} takes {colour}", player=chooser, colour=COLOUR_WORDS[colour])
+
+
+#: The colours as players read them (COLOUR_NAMES are the notation).
+COLOUR_WORDS = (Msg("red"), Msg("yellow"))
