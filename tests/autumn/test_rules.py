@@ -1,4 +1,4 @@
-"""Autumn rule scenarios, named after the rules they pin (shared/rules/autumn.md)."""
+"""Autumn rule scenarios, named after the rules they pin (docs/rules/autumn.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Momiji rule scenarios, named after the rules they pin (shared/rules/momiji.md)."""
+"""Momiji rule scenarios, named after the rules they pin (docs/rules/momiji.md)."""
 
 from __future__ import annotations
 

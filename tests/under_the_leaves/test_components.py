@@ -1,6 +1,6 @@
 """The components against the rules file's exact lists (§1.2-§1.4, §7, §9, §2.2).
 
-The tables below are transcribed from shared/rules/under-the-leaves.md, not read from
+The tables below are transcribed from docs/rules/under-the-leaves.md, not read from
 data/*.json, so a slip in the data files shows up here entry by entry.
 """
 

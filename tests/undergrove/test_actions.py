@@ -1,4 +1,4 @@
-"""The set-up and the five actions with their payments (shared/rules/undergrove.md §3, §4)."""
+"""The set-up and the five actions with their payments (docs/rules/undergrove.md §3, §4)."""
 
 from __future__ import annotations
 

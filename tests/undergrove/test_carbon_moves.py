@@ -1,5 +1,5 @@
 """The published rules' carbon movement, tree growth and Partner (the default reading of option
-`carbon_moves`; shared/rules/undergrove.md §2, §4.2, §4.4, §6.1; seed 004, quoted in each
+`carbon_moves`; docs/rules/undergrove.md §2, §4.2, §4.4, §6.1; seed 004, quoted in each
 test), each next to what `carbon_moves=bga` (BGA's code) does in the same position."""
 
 from __future__ import annotations

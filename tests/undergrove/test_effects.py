@@ -1,4 +1,4 @@
-"""Activation and each kind of mushroom effect (shared/rules/undergrove.md §4.1, §6).
+"""Activation and each kind of mushroom effect (docs/rules/undergrove.md §4.1, §6).
 
 P0's first seedling sits on corner (0,0); a tile put on cell (-1,-1) touches that corner, so a
 root from (0,0) into it lets P0 activate it.

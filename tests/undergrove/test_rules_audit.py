@@ -1,4 +1,4 @@
-"""Rules that the first test files left unpinned (shared/rules/undergrove.md, section by
+"""Rules that the first test files left unpinned (docs/rules/undergrove.md, section by
 section), found in the rule-by-rule audit of issue 5."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The carbon track, bonus and end spaces, the Earthlover refill and the end of the game
-(shared/rules/undergrove.md §5, §6.3, §8)."""
+(docs/rules/undergrove.md §5, §6.3, §8)."""
 
 from __future__ import annotations
 

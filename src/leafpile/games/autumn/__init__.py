@@ -1,4 +1,4 @@
-"""Autumn: a two-player card-overlapping duel with a solo mode (shared/rules/autumn.md)."""
+"""Autumn: a two-player card-overlapping duel with a solo mode (docs/rules/autumn.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Autumn's rules: legal placements, turn order, colour choice, rounds and scoring.
 
-Rule references are to shared/rules/autumn.md.
+Rule references are to docs/rules/autumn.md.
 """
 
 from __future__ import annotations

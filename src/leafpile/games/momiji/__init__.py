@@ -1,4 +1,4 @@
-"""Momiji: collect autumn leaves, grow piles from 0 to 3, harvest acorns (shared/rules/momiji.md).
+"""Momiji: collect autumn leaves, grow piles from 0 to 3, harvest acorns (docs/rules/momiji.md).
 
 2-4 players. The published landscape powers, objective list and acorn corners are not known:
 data/*.json holds our placeholder catalogue ([D] in the rules file), to be replaced by the real

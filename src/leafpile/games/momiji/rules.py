@@ -1,6 +1,6 @@
 """Momiji's rules as the engine calls them: set-up, legal decisions, applying them, scores.
 
-Section numbers (§) refer to shared/rules/momiji.md. A turn is a sequence of atomic decisions
+Section numbers (§) refer to docs/rules/momiji.md. A turn is a sequence of atomic decisions
 (see actions.py). The state's `phase` names the pending decision, and STEPS maps each phase to
 its choices and its effect; the rules themselves live in the modules named after the rules'
 parts:

@@ -1,5 +1,5 @@
 """Under the Leaves: grow a garden of tiles and attract bees, hummingbirds and dwellers
-(2-4 players; shared/rules/under-the-leaves.md)."""
+(2-4 players; docs/rules/under-the-leaves.md)."""
 
 from __future__ import annotations
 

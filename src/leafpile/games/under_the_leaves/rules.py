@@ -1,7 +1,7 @@
 """Under the Leaves rules: a turn's decisions (§3), the end of the game; set-up (§2) is in
 set_up.py.
 
-Rule references are to shared/rules/under-the-leaves.md. A turn is a chain of decisions: take
+Rule references are to docs/rules/under-the-leaves.md. A turn is a chain of decisions: take
 a market tile, place it, then one decision per Collector or Friendly pair it made (pairs.py).
 After a placement the beings arrive (phase 2 of §3): bees and hummingbirds
 (bees_and_hummingbirds.py), then the dweller cards and Burly (dwellers.py); scoring.py counts.

@@ -1,5 +1,5 @@
 """Undergrove: grow seedlings into trees by trading with the mushrooms of a shared forest
-(2-4 players; shared/rules/undergrove.md)."""
+(2-4 players; docs/rules/undergrove.md)."""
 
 from __future__ import annotations
 

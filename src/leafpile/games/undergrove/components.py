@@ -1,5 +1,5 @@
 """Undergrove's components as data: the 53 mushroom tiles, the goals, the carbon track and the
-bonus tiles (loaded from data/*.json; shared/rules/undergrove.md §1, §5, §6, §7).
+bonus tiles (loaded from data/*.json; docs/rules/undergrove.md §1, §5, §6, §7).
 
 Geometry (§2): tile (x, y) has the corners (x, y), (x+1, y), (x, y+1), (x+1, y+1). Cells and
 corners share one integer encoding `(y + OFFSET) * W + (x + OFFSET)`: a corner's number is the

@@ -12,7 +12,7 @@ one, scores and winners. The rules themselves are in the modules named after the
     scoring.py          pine cones, §7 goals, §9 final scoring
     forest.py           §2 the grid: tiles, corners, root slots, drawing tiles
 
-Rule references (§) are to shared/rules/undergrove.md. Choices of ours are marked [D]:
+Rule references (§) are to docs/rules/undergrove.md. Choices of ours are marked [D]:
 
 - [D] Option `carbon_moves` chooses between two readings: `rules` (the default, the published
   rules of seed 004: carbon moves only onto a rooted tile without carbon, along the shortest
