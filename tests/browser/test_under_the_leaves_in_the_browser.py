@@ -228,10 +228,11 @@ def test_take_the_readme_screenshots(browser, live):
     page = context.new_page()
     create_from_lobby(page, live.base, "greedy", burly="true")
     turns = 0
-    while turns < 7:
+    while True:  # seven tiles placed, and a tile to take now (not a figure to place)
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+        if turns >= 7 and not page.locator(".utl-choice").count():
+            break
         turns += play_one(page, rng, best=True) == "tile"
-    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
     url = page.url
     page.locator(".utl-market-tile:not([disabled])").first.click()
     spots = page.locator(".utl-anchor.pays")
