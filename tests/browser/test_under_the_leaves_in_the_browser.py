@@ -125,6 +125,11 @@ def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, liv
     log = page.inner_text("#log")
     assert "Ana takes the " in log and "Ana places the " in log
     assert not re.search(r"\bt\d+\b|-?\d+,-?\d+r\d+|@-?\d", log)  # words, never notation
+    # each space carries its terrain's mark, so sectors read without colour; chips and legend too
+    spaces = page.locator(".utl-garden .utl-space")
+    assert spaces.locator("rect[fill^='url(#utl-mark-']").count() == spaces.count()
+    assert page.locator(".utl-chip").count() == page.locator(".utl-chip .utl-swatch").count()
+    assert page.locator(".utl-legend .utl-swatch").count() == 6
 
     # the replay, step by step from the start to the end
     page.click("text=Replay")
@@ -206,14 +211,15 @@ def test_the_keyboard_takes_turns_and_places_a_tile(browser, live):
 def test_take_the_readme_screenshots(browser, live):
     """A mid-game table against the greedy bot, the tile being tried over a spot that pays."""
     rng = random.Random(7)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     create_from_lobby(page, live.base, GAME, ("bot:greedy",), drawn=TABLE, burly="true")
     turns = 0
-    while turns < 7:
+    while True:  # seven tiles placed, and a tile to take now (not a figure to place)
         page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+        if turns >= 7 and not page.locator(".utl-choice").count():
+            break
         turns += play_one(page, rng, best=True) == "tile"
-    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
     url = page.url
     page.locator(".utl-market-tile:not([disabled])").first.click()
     spots = page.locator(".utl-anchor.pays")

@@ -1,10 +1,10 @@
 // Autumn's cards drawn to scale (56 x 87 mm, four leaf spaces each) and the table's frame:
 // pure drawing from the state to SVG, no interaction.
 import { svg } from "/static/board.js";
+import { LEAF } from "./colours.js";
 
 export const W = 28; // one leaf space: 28 x 43.5 mm
 export const H = 43.5;
-const FILL = { R: "#c8452c", Y: "#e8b83a" };
 const CELL_OFFSETS = [
   [0, 0],
   [1, 0],
@@ -78,7 +78,7 @@ export function cardGroup(faces, x, y, rot, extra = {}) {
         width: cw,
         height: ch,
         rx: 1.5,
-        fill: FILL[c],
+        fill: LEAF[c],
         "data-colour": c,
       }),
     );

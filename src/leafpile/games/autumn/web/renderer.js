@@ -18,6 +18,7 @@ import {
   spotDots,
   tableBox,
 } from "./cards.js";
+import { LEAF } from "./colours.js";
 import { drawDialog, drawHead, drawScores } from "./panels.js";
 
 const facesPromise = fetch("/games/autumn/data/cards.json")
@@ -77,7 +78,7 @@ export function createRenderer(root, ctx) {
   });
   const wrap = el(
     "div",
-    { class: "autumn" },
+    { class: "autumn", style: `--autumn-red:${LEAF.R};--autumn-yellow:${LEAF.Y}` },
     head,
     el("div", { class: "autumn-main" }, el("div", { class: "autumn-table-wrap" }, board), hand),
     scores,

@@ -2,6 +2,7 @@
 // top corners, acorns in the bottom corners), card backs, the acorn and torii icons, and the
 // symbols they use. Pure drawing: `r` is what the renderer knows (see renderer.js).
 import { svg } from "/static/board.js";
+import { TYPES } from "./colours.js";
 
 /** A leaf card as an SVG picture (63 x 88, a card's proportions). */
 export function cardSvg(r, kind, opts = {}) {
@@ -183,14 +184,14 @@ export function toriiIcon(r, cls = "mj-icon") {
 }
 
 export const STYLE = {
-  G: { fill: "#4f8f35", tint: "#e6f0da", dark: "#2c5419", leaf: "oval" },
-  Y: { fill: "#d9a514", tint: "#fbf0c9", dark: "#7c5c06", leaf: "ginkgo" },
-  O: { fill: "#e0701f", tint: "#fbe2cc", dark: "#8a3f0b", leaf: "oak" },
-  R: { fill: "#c0352a", tint: "#f7d9d3", dark: "#761a12", leaf: "maple" },
-  P: { fill: "#7b4fa0", tint: "#ebdff4", dark: "#472764", leaf: "heart" },
-  B: { fill: "#8a5a2e", tint: "#efe1d1", dark: "#4f3118", leaf: "chestnut" },
+  G: { fill: TYPES.G, tint: "#e6f0da", dark: "#2c5419", leaf: "oval" },
+  Y: { fill: TYPES.Y, tint: "#fbf0c9", dark: "#7c5c06", leaf: "ginkgo" },
+  O: { fill: TYPES.O, tint: "#fbe2cc", dark: "#8a3f0b", leaf: "oak" },
+  R: { fill: TYPES.R, tint: "#f7d9d3", dark: "#761a12", leaf: "maple" },
+  P: { fill: TYPES.P, tint: "#ebdff4", dark: "#472764", leaf: "heart" },
+  B: { fill: TYPES.B, tint: "#efe1d1", dark: "#4f3118", leaf: "chestnut" },
 };
-export const SPARE = ["#4f8f35", "#d9a514", "#e0701f", "#c0352a", "#7b4fa0", "#8a5a2e"];
+export const SPARE = Object.values(TYPES);
 export const LEAVES = {
   oval: "M0,-8.5 C5.2,-4.5 5.2,4 0,8 C-5.2,4 -5.2,-4.5 0,-8.5 Z",
   ginkgo:

@@ -5,7 +5,8 @@
 import { el } from "/static/api.js";
 import { t, tn } from "/static/i18n.js";
 import { svg } from "/static/board.js";
-import { colourWord, icon, spaceShape, tileShape } from "./tiles.js";
+import { TERRAIN } from "./colours.js";
+import { colourWord, icon, spaceShape, swatch, tileShape } from "./tiles.js";
 
 /** Every garden gets the same scale: the extent of the largest. Your own garden keeps a tile
  * of margin all round, where the legal spots can be, so it never jumps while you place. */
@@ -291,7 +292,9 @@ export function drawHead(b, g, p, info) {
       ? poll.map((gr) =>
           el(
             "span",
-            { class: `utl-chip ${gr.kind}` },
+            { class: `utl-chip ${gr.kind}`, style: `background:${TERRAIN[gr.kind] || "#ccc"}` },
+            swatch(gr.kind),
+            " ",
             t("{colour} {size} · {bees}", {
               colour: colourWord(gr.kind),
               size: gr.size,

@@ -3,7 +3,8 @@
 // what the renderer knows (see panels.js).
 import { el } from "/static/api.js";
 import { t, tn } from "/static/i18n.js";
-import { icon } from "./tiles.js";
+import { TERRAIN } from "./colours.js";
+import { colourWord, icon, swatch } from "./tiles.js";
 
 /** The dweller cards in play, with each player's figures, Burly, and the legend. */
 export function drawCards(cardsPanel, r) {
@@ -61,6 +62,11 @@ export function drawCards(cardsPanel, r) {
     el(
       "ul",
       { class: "utl-legend muted" },
+      el(
+        "li",
+        { class: "utl-terrains" },
+        ...Object.keys(TERRAIN).flatMap((kind) => [swatch(kind), " ", colourWord(kind), " "]),
+      ),
       el(
         "li",
         {},

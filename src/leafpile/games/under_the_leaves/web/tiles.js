@@ -1,15 +1,18 @@
-// Under the Leaves' pieces: the colours, the figures' symbols, one space, one tile of 2 x 2
-// spaces and a tile's picture, drawn to scale (one space is one unit). Pure drawing.
+// Under the Leaves' pieces: each terrain's mark, the figures' symbols, one space, one tile of
+// 2 x 2 spaces and a tile's picture, drawn to scale (one space is one unit). Pure drawing.
 import { t } from "/static/i18n.js";
 import { svg } from "/static/board.js";
+import { TERRAIN } from "./colours.js";
 
-const FILL = {
-  pink: "#f3a6c6",
-  yellow: "#f6d44f",
-  orange: "#f2953b",
-  purple: "#a47ad3",
-  green: "#78c257",
-  puddle: "#5cb2e8",
+// Each terrain's mark, drawn over its colour twice per space, so that sectors read for every
+// player, in grayscale too: crosses, stripes, zigzags, diamonds, grass tufts, ripples.
+const MARK = {
+  pink: "M0.25,0.14 v0.22 M0.14,0.25 h0.22",
+  yellow: "M0,0.5 L0.5,0 M-0.1,0.1 L0.1,-0.1 M0.4,0.6 L0.6,0.4",
+  orange: "M0,0.32 l0.125,-0.14 l0.125,0.14 l0.125,-0.14 l0.125,0.14",
+  purple: "M0.25,0.12 l0.13,0.13 l-0.13,0.13 l-0.13,-0.13 Z",
+  green: "M0.25,0.38 l-0.08,-0.2 M0.25,0.38 v-0.24 M0.25,0.38 l0.08,-0.2",
+  puddle: "M0.02,0.27 q0.115,-0.09 0.23,0 t0.23,0",
 };
 const FAMILY_FILL = ["#2e7d32", "#9a4a1c", "#1f5fb0"];
 const OFFSETS = [
@@ -40,9 +43,25 @@ export function orientationWords(o) {
 }
 
 export function defs() {
+  const marks = Object.entries(MARK).map(([kind, d]) =>
+    svg(
+      "pattern",
+      { id: `utl-mark-${kind}`, width: 0.5, height: 0.5, patternUnits: "userSpaceOnUse" },
+      svg("path", {
+        d,
+        fill: "none",
+        stroke: kind === "puddle" ? "#f2faff" : "#3b2a1a",
+        "stroke-width": 0.045,
+        "stroke-linecap": "round",
+        "stroke-linejoin": "round",
+        opacity: kind === "puddle" ? 0.95 : 0.5,
+      }),
+    ),
+  );
   return svg(
     "defs",
     {},
+    ...marks,
     svg(
       "pattern",
       { id: "utl-pollen", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse" },
@@ -188,28 +207,28 @@ export function icon(id, cls = "utl-icon") {
   );
 }
 
-/** One space: its colour (a puddle with ripples), a mushroom when it has one. */
+/** One space: its colour and its terrain's mark, a mushroom when it has one. */
 export function spaceShape(x, y, label, extra = {}) {
   const kind = label.replace("*", "");
   const g = svg("g", { class: "utl-space", ...extra });
-  g.append(svg("rect", { x, y, width: 1, height: 1, fill: FILL[kind] || "#ccc" }));
-  if (kind === "puddle") {
-    g.append(
-      svg("path", {
-        d: `M${x + 0.18},${y + 0.38} q0.16,-0.1 0.32,0 t0.32,0 M${x + 0.18},${y + 0.62} q0.16,-0.1 0.32,0 t0.32,0`,
-        fill: "none",
-        stroke: "#e4f4ff",
-        "stroke-width": 0.05,
-        "stroke-linecap": "round",
-        opacity: 0.9,
-      }),
-    );
-  }
+  g.append(svg("rect", { x, y, width: 1, height: 1, fill: TERRAIN[kind] || "#ccc" }));
+  if (MARK[kind])
+    g.append(svg("rect", { x, y, width: 1, height: 1, fill: `url(#utl-mark-${kind})` }));
   if (label.endsWith("*"))
     g.append(
       svg("use", { href: "#utl-mushroom", x: x + 0.52, y: y + 0.5, width: 0.46, height: 0.46 }),
     );
   return g;
+}
+
+/** A terrain's colour and mark as a small square, for the sector chips and the legend. */
+export function swatch(kind) {
+  return svg(
+    "svg",
+    { class: "utl-swatch", viewBox: "0 0 1 1", "aria-hidden": "true" },
+    svg("rect", { width: 1, height: 1, fill: TERRAIN[kind] || "#ccc" }),
+    svg("rect", { width: 1, height: 1, fill: `url(#utl-mark-${kind})` }),
+  );
 }
 
 /** A whole tile (for the market, the hand and the ghost): four spaces, 2 x 2, framed. */

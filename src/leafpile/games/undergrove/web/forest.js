@@ -4,13 +4,13 @@
 // Targets (what the player may click now) are drawn on top by the renderer with `target*`.
 import { t } from "/static/i18n.js";
 import { svg } from "/static/board.js";
+import { PLAYER_COLOURS, TOKEN_COLOURS } from "./colours.js";
 
 export const S = 100; // one tile, in SVG units
 const SCALLOP = 13; // radius of the corner cut-outs where pieces stand
 const ROOT_LEN = 31; // a root's length from its corner into the tile
-export const PLAYER_COLOURS = ["#e8731a", "#7d4cc9", "#d13b3b", "#f4f1ea"];
+export { PLAYER_COLOURS, TOKEN_COLOURS };
 export const PLAYER_INK = ["#4a2206", "#2a1050", "#4d0f0f", "#3b3b3b"];
-export const TOKEN_COLOURS = { b: "#3a6fd6", p: "#e066a6", g: "#3f9b4a", y: "#e9bb2c" };
 export const TOKEN_GLYPHS = { b: "◆", p: "✿", g: "♣", y: "☀" };
 const CORNERS = [
   [0, 0],
