@@ -22,7 +22,7 @@ def test_choices_are_the_legal_actions_with_their_parts(players, options):
         while True:
             for viewer in (None, *range(players)):
                 view = GAME.player_view(state, viewer)
-                choices = GAME.extras(view)["choices"]
+                choices = GAME.choices(view)
                 if state.is_terminal():
                     assert choices == {}
                     continue

@@ -31,13 +31,13 @@ def test_choices_are_the_legal_actions_with_their_parts():
         while not state.is_terminal():
             p = state.current_player
             for viewer in (None, p, (p + 1) % 3):
-                choices = GAME.extras(GAME.player_view(state, viewer))["choices"]
+                choices = GAME.choices(GAME.player_view(state, viewer))
                 assert sorted(choices) == sorted(str(a) for a in state.legal_actions())
                 for notation, parts in choices.items():
                     check_parts(notation, parts, state.parse_action(notation))
                     kinds.add(parts["kind"])
             state.play(rng.choice(state.legal_actions()))
-        assert GAME.extras(GAME.player_view(state, 0))["choices"] == {}
+        assert GAME.choices(GAME.player_view(state, 0)) == {}
     assert kinds == {"take", "place", "choose"}
 
 

@@ -272,6 +272,13 @@ class Game:
         area sizes), so the browser never re-implements a rule. None by default."""
         return {}
 
+    def choices(self, view: State) -> dict[str, Any]:
+        """Each legal action's parts (notation -> cell, turn, tile...), so the renderer never
+        parses notation. Sent as `extras["choices"]` only where legal actions go (the seat to
+        move, and the replay's shown move): building it for every audience of every position
+        would cost the server for nothing. None by default (the renderer needs none)."""
+        return {}
+
     # -- balance studies ---------------------------------------------------------------------------
     def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
         """The components in play in one game (shared dweller cards, goals, objectives, the

@@ -8,11 +8,13 @@ import time
 from collections import Counter
 from typing import Any
 
+import pytest
 from websockets.sync.client import connect
 
 from leafpile.bots import BotSeat, make_bot
 from leafpile.engine import State
 from leafpile.engine.match import seat_rng
+from leafpile.games import GAMES
 from tests.patience import HANG, READ
 from tests.server.helpers import AUTUMN, SEED, act, create, snapshot, two_humans
 
@@ -76,3 +78,16 @@ def test_a_bot_seat_draws_from_the_seat_rng_of_the_table_seed(server):
     assert len(state.legal_actions()) > 1
     bot = BotSeat(make_bot("random", AUTUMN), seat_rng(SEED, 1, 1))
     assert live.actions[1] == str(bot.choose(AUTUMN.player_view(state, 1)))
+
+
+@pytest.mark.parametrize("name", ["autumn", "under-the-leaves"])
+def test_legal_actions_parts_go_only_where_the_legal_actions_go(name):
+    from leafpile.server.tables.position import Position
+
+    game = GAMES[name]
+    state = game.new_state(2, seed=1)
+    position = Position(game, state, 0, False)
+    mover = state.current_player
+    for audience in (None, 0, 1):
+        assert ("choices" in position.seen_by(audience).extras) == (audience == mover)
+    assert sorted(position.seen_by(mover).extras["choices"]) == sorted(position.legal)

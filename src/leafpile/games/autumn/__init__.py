@@ -99,6 +99,10 @@ class AutumnGame(Game):
     def extras(self, view: State) -> dict[str, Any]:
         return web.extras(view)
 
+    def choices(self, view: State) -> dict[str, Any]:
+        assert isinstance(view, AutumnState)
+        return web.choices(view)
+
 
 GAME = AutumnGame()
 AutumnState.game = GAME

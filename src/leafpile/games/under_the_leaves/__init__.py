@@ -156,6 +156,10 @@ class UnderTheLeavesGame(Game):
     def extras(self, view: State) -> dict[str, Any]:
         return web.extras(view)
 
+    def choices(self, view: State) -> dict[str, Any]:
+        assert isinstance(view, UnderTheLeavesState)
+        return web.choices(view)
+
     def components_used(self, start: Mapping[str, Any], end: Mapping[str, Any]) -> list[Component]:
         """The dweller cards in play, named from data/dwellers.json and in the game's words."""
         data = self.package_dir() / "data"

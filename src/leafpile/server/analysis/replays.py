@@ -19,7 +19,7 @@ from leafpile.i18n import Msg
 from leafpile.server.api.snapshots import seats_public
 from leafpile.server.errors import BadRequest, Busy, NotFinished
 from leafpile.server.tables.live_table import FINISHED, LiveTable
-from leafpile.server.tables.position import public_dict
+from leafpile.server.tables.position import extras_of, public_dict
 from leafpile.server.workers import BotPool
 
 
@@ -45,7 +45,8 @@ def replay_steps(
                 "view": public_dict(view, finished=False),
                 "to_move": to_move if to_move >= 0 else None,
                 "scores": view.scores(),
-                "extras": i18n.localize_tree(game.extras(view), lang),
+                # with every step's choices: the review draws its better move from them
+                "extras": i18n.localize_tree(extras_of(game, view, acts=True), lang),
                 "line": None if line is None else i18n.localize(line, lang),
                 "msg": None if line is None else i18n.as_json(line),
             }

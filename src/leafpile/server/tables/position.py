@@ -55,8 +55,9 @@ class Position:
         self.finished = finished
         self.to_move = state.current_player
         self.seen = [
-            Seen(view, public_dict(view, finished), view.scores(), game.extras(view))
+            Seen(view, public_dict(view, finished), view.scores(), extras_of(game, view, acts))
             for view in audience_views(game, state)
+            for acts in [view.viewer is not None and view.viewer == state.current_player]
         ]
         self.legal = legal_strings(state)  # what the player to move may do (empty at the end)
         self.winners = state.winners() if finished else None
@@ -67,6 +68,17 @@ class Position:
     def log_lines(self, game: Game, action: Action) -> list[str]:
         """The log line of `action` played from here, as each audience may read it."""
         return [game.describe(seen.view, action) for seen in self.seen]
+
+
+def extras_of(game: Game, view: State, acts: bool) -> dict[str, Any]:
+    """A view's display extras, with the legal actions' parts (`Game.choices`) for the one
+    audience that gets legal actions: the seat to move."""
+    extras = game.extras(view)
+    if acts:
+        choices = game.choices(view)
+        if choices:
+            extras = {**extras, "choices": choices}
+    return extras
 
 
 def served_line(line: str) -> dict[str, Any]:

@@ -18,8 +18,8 @@ from leafpile.games.autumn.state import AutumnState, Phase
 
 def choices(view: AutumnState) -> dict[str, dict[str, Any]]:
     """Notation -> its parts, for every legal action of the player to move: a placement's
-    top-left cell and turn (`rot` 1: 180 degrees), a colour choice's colour. Nothing of Autumn
-    is hidden (the card to place is face up), so every view gets them."""
+    top-left cell and turn (`rot` 1: 180 degrees), a colour choice's colour (`Game.choices`:
+    sent only where the legal actions go)."""
     if view.phase == Phase.OVER:
         return {}
     out: dict[str, dict[str, Any]] = {}
@@ -39,7 +39,6 @@ def extras(view: State) -> dict[str, Any]:
     out: dict[str, Any] = {
         "largest_red": red,
         "largest_yellow": yellow,
-        "choices": choices(view),
     }
     if view.num_players == 1:
         red_mask, yellow_mask = rules.colour_masks(view)

@@ -232,7 +232,6 @@ def extras(view: State) -> dict[str, Any]:
         "visible_score": bool(s.options.get("visible_score", True)) or s.phase == OVER,
         "tiles": {str(t): {"faces": tile_faces(t), "name": tile_name(t)} for t in shown},
         "choice": None,
-        "choices": choices(s),
         "preview": None,
         "places": None,
     }
