@@ -196,14 +196,6 @@ def fail(message: str | LeafpileError) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def typed_number(text: str) -> int | None:
-    """A whole number typed at a prompt: ASCII digits only (`str.isdigit()` also accepts "²"
-    and "⑤", which `int()` refuses) and short enough for `int()`; None otherwise."""
-    if 0 < len(text) <= 9 and text.isascii() and text.isdigit():
-        return int(text)
-    return None
-
-
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs or []:

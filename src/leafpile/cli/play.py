@@ -23,12 +23,12 @@ from leafpile.cli.common import (
     parse_options,
     parse_seats,
     say,
-    typed_number,
 )
 from leafpile.cli.records import RecordSaver, check_writable, read_record, recorded
 from leafpile.cli.seats import bot_label, seat_names
 from leafpile.engine import Action, Game, GameRecord, LeafpileError, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
+from leafpile.engine.saves import whole_number
 from leafpile.games import GAMES
 from leafpile.i18n import Msg, error_text, localize
 
@@ -283,7 +283,7 @@ class TerminalSeat:
             if text in ("?", "help", "list"):
                 _print_actions(actions)
                 continue
-            index = typed_number(text)
+            index = whole_number(text)
             if index is not None:
                 if 1 <= index <= len(actions):
                     return actions[index - 1]
@@ -354,7 +354,7 @@ def replay_command(
             return
         elif cmd.startswith("j"):
             arg = cmd[1:].strip()
-            step = typed_number(arg)
+            step = whole_number(arg)
             if step is not None and 0 <= step <= last:
                 index = step
             else:

@@ -22,6 +22,15 @@ def require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) ->
     return value
 
 
+def whole_number(text: str, digits: int = 9) -> int | None:
+    """A whole number written in outside text (a prompt, a query parameter, a header), or None:
+    ASCII digits only (`str.isdigit()` also accepts "²" and "⑤", which `int()` refuses) and at
+    most `digits` of them (`int()` refuses more than 4,300)."""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def nested_within(value: Any, depth: int) -> bool:
     """Whether `value` nests lists and objects at most `depth` deep, found without recursion
     (a deeply nested save would exhaust the recursion of any later walker)."""

@@ -104,6 +104,7 @@ def test_a_finished_table_is_reviewed_in_the_workers_and_kept_whole(tmp_path):
         {"seats": [2], "time": 0.1},
         {"seats": [0, 0, 1], "time": 0.1},
         {"seats": "0,x", "time": 0.1},
+        {"seats": "0,²", "time": 0.1},  # a digit to str.isdigit(), not to int()
         {"seats": [True], "time": 0.1},
         ["seats"],
     ],
@@ -294,3 +295,10 @@ def test_an_analysis_start_keeps_what_the_seat_knew_and_its_record_replays(name)
         played.apply(action)
     again = GameRecord.from_json(analysis.to_json())
     assert again.final_state(game).to_dict() == played.to_dict()
+
+
+@pytest.mark.parametrize("seat", ["²", "⑤", "9" * 5000, "-1", "x"])
+def test_a_replay_seat_that_is_no_seat_number_is_refused(lite, seat):
+    table, _ = finished_table(lite)
+    r = HTTP.get(f"{lite.base}/api/tables/{table}/replay", params={"seat": seat})
+    assert r.status_code == 400 and r.json()["code"] == "bad_request", r.text

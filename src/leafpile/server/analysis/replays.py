@@ -14,6 +14,7 @@ from typing import Any
 
 from leafpile import i18n
 from leafpile.engine import Action, GameRecord, State
+from leafpile.engine.saves import whole_number
 from leafpile.games import GAMES
 from leafpile.i18n import Msg
 from leafpile.server.api.snapshots import seats_public
@@ -69,11 +70,12 @@ def read_audience(given: str | None, table: LiveTable) -> int | None:
     (its hand) only once the game is over, when its record is public anyway."""
     if given is None or given == "":
         return None
-    if not given.isdigit() or not 0 <= int(given) < table.players:
+    seat = whole_number(given)
+    if seat is None or not 0 <= seat < table.players:
         raise BadRequest(Msg("seat must be a number from 0 to {last}", last=table.players - 1))
     if table.status != FINISHED:
         raise NotFinished(Msg("a seat's own view of the game can be replayed once it is over"))
-    return int(given)
+    return seat
 
 
 class ReplayCache:

@@ -23,6 +23,7 @@ from typing import Any
 
 from leafpile.bots.review import MARK_NAMES, budget_of, decisions_of, judge
 from leafpile.engine import Action, GameRecord, State
+from leafpile.engine.saves import whole_number
 from leafpile.games import GAMES
 from leafpile.i18n import Msg
 from leafpile.server.errors import BadRequest, Busy, NotFinished, NotFound, new_error_id
@@ -62,7 +63,7 @@ def read_setting(given: Mapping[str, Any], table: LiveTable) -> Setting:
     else:
         if isinstance(seats_given, str) and len(seats_given) <= 20:
             parts: list[Any] = seats_given.split(",")
-            seats_given = [int(p) if p.strip().isdigit() else p for p in parts]
+            seats_given = [whole_number(p.strip()) for p in parts]
         if not isinstance(seats_given, list) or not 0 < len(seats_given) <= table.players:
             raise BadRequest(Msg("seats must be a list of 1 to {n} seat numbers", n=table.players))
         if not all(_is_int(s) and 0 <= s < table.players for s in seats_given):

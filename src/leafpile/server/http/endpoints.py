@@ -64,7 +64,15 @@ async def read_body(request: Request) -> bytes:
     chunked) is refused as soon as it passes the limit, so a client cannot make the server
     hold more than that (the rest is never read; the connection is closed)."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > BODY_MAX:
+    # ASCII digits only ("²" is a digit to isdigit(), not to int()); ten digits or more are
+    # over the limit anyway, and int() refuses more than 4,300
+    declared_over = (
+        declared is not None
+        and declared.isascii()
+        and declared.isdigit()
+        and (len(declared) > 9 or int(declared) > BODY_MAX)
+    )
+    if declared_over:
         raise TooLarge(Msg("request bodies are at most {size} bytes", size=BODY_MAX))
     parts: list[bytes] = []
     size = 0
