@@ -55,9 +55,13 @@ class Position:
         self.finished = finished
         self.to_move = state.current_player
         self.seen = [
-            Seen(view, public_dict(view, finished), view.scores(), extras_of(game, view, acts))
+            Seen(
+                view,
+                public_dict(view, finished),
+                view.scores(),
+                extras_of(game, view, acts=view.viewer == self.to_move),
+            )
             for view in audience_views(game, state)
-            for acts in [view.viewer is not None and view.viewer == state.current_player]
         ]
         self.legal = legal_strings(state)  # what the player to move may do (empty at the end)
         self.winners = state.winners() if finished else None
