@@ -7,6 +7,7 @@ runs out at once instead of after five minutes."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 
@@ -14,12 +15,23 @@ import httpx
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
 from tests.browser.test_autumn_in_the_browser import is_my_turn, play_one
-from tests.patience import HANG
+from tests.patience import HANG, READ
 from tests.server.live import ThreadServer
 
 
 def _lobby_ids(base: str) -> set[str]:
     return {t["id"] for t in httpx.get(base + "/api/tables").json()["tables"]}
+
+
+async def _bot_moves_now(srv: ThreadServer, table_id: str) -> None:
+    """The waiting stand-in moves at once (in the server's loop): its wait is cut short."""
+    table = srv.manager.get(table_id)
+    task = table.bot_task
+    if task is not None:
+        task.cancel()
+        await asyncio.wait([task])
+    srv.manager.seat_bots.delay = 0.0
+    srv.manager.seat_bots.schedule(table)
 
 
 def _play_until(pages, rng: random.Random, done) -> None:
@@ -79,18 +91,36 @@ def test_a_private_table_with_a_clock_a_timeout_a_stand_in_and_a_comeback(browse
         play_one(ana, rng)
         ana.wait_for_function("!document.title.startsWith('●')", timeout=MOVE_TIMEOUT)
 
-        # Bo's turn: he lets his clock run out; a random bot plays on for him
+        # Bo's turn: he lets his clock run out; a random bot plays on for him. It waits first,
+        # so both pages are seen while the bot is to move in Bo's seat.
         bo.wait_for_function("document.body.dataset.toMove === '1'", timeout=MOVE_TIMEOUT)
+        srv.manager.seat_bots.delay = 3600.0
         offset[0] += 400
         keeper = srv.manager.timekeeper
-        keeper.task.get_loop().call_soon_threadsafe(keeper.wake.set)
+        loop = keeper.task.get_loop()
+        loop.call_soon_threadsafe(keeper.wake.set)
         bo.wait_for_function("document.body.dataset.standIn === 'random'", timeout=MOVE_TIMEOUT)
         bo.wait_for_selector("#come-back")
+        # Bo is not told it is his turn: the bot plays it, and says so
+        assert "mine" not in (bo.get_attribute("#turn", "class") or "")
+        assert "random bot is playing your turn" in bo.inner_text("#turn")
+        assert not bo.title().startswith("●")
+        # Ana reads it in the log, beside Bo's name and in the turn line
+        note = "Bo ran out of time: the random bot plays for them"
+        ana.wait_for_selector(f"#log li.note:has-text('{note}')", timeout=MOVE_TIMEOUT)
+        assert "random bot playing for Bo" in ana.inner_text("#players .player[data-seat='1']")
+        assert "Bo (random bot playing) to play" in ana.inner_text("#turn")
+        asyncio.run_coroutine_threadsafe(_bot_moves_now(srv, table), loop).result(READ)
         ana.wait_for_function("document.body.dataset.toMove === '0'", timeout=MOVE_TIMEOUT)
+        ana.wait_for_selector("#log li.by-stand-in:has-text('(played by the random bot)')")
         ana.wait_for_function("!document.body.classList.contains('waiting')")
         play_one(ana, rng)  # Ana plays on against the stand-in
         bo.click("#come-back")  # Bo is back before the end, with his seat token
         bo.wait_for_function("document.body.dataset.standIn === ''", timeout=MOVE_TIMEOUT)
+        ana.wait_for_selector("#log li.note:has-text('Bo is back and plays again')")
+        ana.wait_for_function(
+            "!document.querySelector('#players .player[data-seat=\\'1\\'] .stand-in-mark')"
+        )
         assert bo.inner_text("#players .player[data-seat='1'] .clock") != "0:00"
         _play_until([ana, bo], rng, lambda: dataset(ana, "status") == "finished")
 

@@ -2,6 +2,7 @@
 // view for spectators) with the legal actions; every choice offered is built from them.
 import {
   api,
+  botName,
   el,
   getName,
   getToken,
@@ -63,6 +64,19 @@ function seatName(i) {
   if (!last || i === null || i === undefined) return "";
   const seat = last.seats[i];
   return seat ? seatLabel(seat, last.seats) : `P${i}`;
+}
+
+/** "bot:medium" (a stand-in, as seats and log entries name it) as a bot's name. */
+function standInName(level) {
+  return t("{level} bot", { level: botName(String(level).replace(/^bot:/, "")) });
+}
+
+/** A seat's name on the board: with the bot that plays for its person while they are away. */
+function boardName(i) {
+  const name = seatName(i);
+  const seat = last && i !== null && i !== undefined ? last.seats[i] : null;
+  if (!seat || !seat.stand_in || last.status !== "playing") return name;
+  return t("{name} ({bot} playing)", { name, bot: standInName(seat.stand_in) });
 }
 
 function renderJoin(msg) {
@@ -184,10 +198,15 @@ function renderSide(msg) {
   turn.className = "turn";
   if (msg.status === "waiting") turn.textContent = t("Waiting for players to take their seats…");
   else if (msg.status === "finished") turn.textContent = t("The game is over.");
-  else if (msg.to_move === msg.you && msg.you !== null) {
+  else if (msg.to_move === msg.you && msg.you !== null && msg.seats[msg.you].stand_in) {
+    turn.textContent = t("The {bot} is playing your turn: take your seat back to play yourself", {
+      bot: standInName(msg.seats[msg.you].stand_in),
+    });
+    turn.classList.add("stood-in");
+  } else if (msg.to_move === msg.you && msg.you !== null) {
     turn.textContent = t("Your turn");
     turn.classList.add("mine");
-  } else turn.textContent = t("{name} to play", { name: seatName(msg.to_move) });
+  } else turn.textContent = t("{name} to play", { name: boardName(msg.to_move) });
 
   $("players").replaceChildren(
     ...msg.seats.map((s) =>
@@ -207,6 +226,13 @@ function renderSide(msg) {
           s.profile ? playerLink(s.name, seatLabel(s, msg.seats)) : seatLabel(s, msg.seats),
           msg.you === s.seat ? " " + t("(you)") : "",
         ),
+        s.stand_in && msg.status === "playing"
+          ? el(
+              "span",
+              { class: "stand-in-mark" },
+              t("{bot} playing for {name}", { bot: standInName(s.stand_in), name: s.name }),
+            )
+          : "",
         el("span", { class: "score" }, msg.scores.length ? String(msg.scores[s.seat]) : ""),
       ),
     ),
@@ -249,7 +275,23 @@ function renderSide(msg) {
 
   const log = $("log");
   log.replaceChildren(
-    ...msg.log.map((e) => el("li", { "data-seat": e.seat }, withNames(e.text, seatName))),
+    ...msg.log.map((e) =>
+      el(
+        "li",
+        {
+          "data-seat": e.seat,
+          class: `${e.by ? "by-stand-in" : ""} ${e.note ? "note" : ""}`.trim(),
+        },
+        withNames(e.text, seatName),
+        e.by
+          ? el(
+              "span",
+              { class: "played-by" },
+              " " + t("(played by the {bot})", { bot: standInName(e.by) }),
+            )
+          : "",
+      ),
+    ),
   );
   log.scrollTop = log.scrollHeight;
 }
@@ -338,7 +380,7 @@ async function main() {
   // `?generic` shows the fallback renderer that every game gets when it has none of its own.
   const generic = new URLSearchParams(location.search).has("generic");
   const module = await loadRenderer(generic ? null : games.find((g) => g.name === snapshot.game));
-  renderer = module.createRenderer($("board"), { act, seatName, replay: false });
+  renderer = module.createRenderer($("board"), { act, seatName: boardName, replay: false });
   connect();
 }
 

@@ -10,6 +10,7 @@ from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.games import GAMES
 from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, PLAYING, LiveTable
+from leafpile.server.tables.position import LogEntry
 from leafpile.server.tables.takebacks import can_take_back
 
 
@@ -80,9 +81,7 @@ def snapshot(
         "legal": position.legal if person and audience == to_move else [],
         "take_back": can_take_back(table, audience),
         "log_start": log_from,
-        "log": [
-            {"seat": e.seat, **served_in(e.item_for(audience), lang)} for e in table.log[log_from:]
-        ],
+        "log": [log_item(e, audience, lang) for e in table.log[log_from:]],
         "scores": seen.scores,
         "winners": position.winners if table.status == FINISHED else None,
         "extras": i18n.localize_tree(seen.extras, lang) if lang != i18n.DEFAULT else seen.extras,
@@ -94,6 +93,17 @@ def snapshot(
         "rated": table.rated,
         "analysis_of": table.analysis_of,  # a private analysis table (not rated) explores it
     }
+
+
+def log_item(entry: LogEntry, audience: int | None, lang: str) -> dict[str, Any]:
+    """One log entry as `audience` reads it in `lang`; `by` names the bot that played it for
+    the seat's person, `note` marks a line that is not an action (a take-back, a seat note)."""
+    item = {"seat": entry.seat, **served_in(entry.item_for(audience), lang)}
+    if entry.stand_in:
+        item["by"] = entry.stand_in
+    if not entry.is_action:
+        item["note"] = True
+    return item
 
 
 def served_in(item: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -34,12 +34,14 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from leafpile.server.store.schema import (
     Change,
     LoadedTable,
+    SeatNote,
     SeatRow,
     StoredAction,
     TableChanges,
     TableRow,
     TableSettings,
     actions,
+    seat_notes,
     seats,
     snapshots,
     tables,
@@ -48,6 +50,10 @@ from leafpile.server.store.schema import (
 
 T = TypeVar("T")
 log = logging.getLogger("leafpile.server")
+
+
+def _seat_note(row: Any) -> SeatNote:
+    return SeatNote(row.seq, row.revision, row.before, row.seat, row.kind, row.level)
 
 
 def _read_change(payload: str) -> Change | None:
@@ -175,8 +181,9 @@ class Database:
                 self.listening.clear()
                 self.stopping.wait(1.0)
 
-    def changes_since(self, table_id: str, version: int) -> TableChanges | None:
-        """The table's status, seats and actions from `version` on (None: no such table)."""
+    def changes_since(self, table_id: str, version: int, notes: int = 0) -> TableChanges | None:
+        """The table's status, seats, actions from `version` on and seat notes from number
+        `notes` on (None: no such table)."""
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(tables.c.status, tables.c.revision).where(tables.c.id == table_id)
@@ -199,9 +206,19 @@ class Database:
                     .order_by(actions.c.n)
                 )
             )
+            new_notes = [
+                _seat_note(note)
+                for note in conn.execute(
+                    select(seat_notes)
+                    .where(seat_notes.c.table_id == table_id, seat_notes.c.seq >= notes)
+                    .order_by(seat_notes.c.seq)
+                )
+            ]
         found = [(a.n, a.seat, a.notation, a.lines) for a in stored]
         played_by = {a.n: a.played_by for a in stored if a.played_by is not None}
-        return TableChanges(row.status, seat_rows, found, clock_state, played_by, row.revision)
+        return TableChanges(
+            row.status, seat_rows, found, clock_state, played_by, row.revision, new_notes
+        )
 
     def create_table(self, row: TableRow) -> None:
         now = time.time()
@@ -443,6 +460,12 @@ class Database:
                     .order_by(takebacks.c.revision)
                 ):
                     out[b.table_id].takebacks.append((b.revision, b.seat, b.lines))
+                for note in conn.execute(
+                    select(seat_notes)
+                    .where(seat_notes.c.table_id.in_(chunk))
+                    .order_by(seat_notes.c.seq)
+                ):
+                    out[note.table_id].notes.append(_seat_note(note))
                 for p in conn.execute(select(snapshots).where(snapshots.c.table_id.in_(chunk))):
                     out[p.table_id].snapshot = (p.version, p.state)
         return [out[i] for i in ids if i in out]

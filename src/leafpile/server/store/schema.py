@@ -101,6 +101,21 @@ takebacks = Table(
     Column("created_at", Float, nullable=False),
 )
 
+# migration 0007: a bot starting to play for a person (who left or ran out of time) and the
+# person coming back, as the table's log tells them (see tables/seat_notes.py)
+seat_notes = Table(
+    "seat_notes",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 0, 1, 2, ...: the table's notes in order
+    Column("revision", Integer, nullable=False),  # the table's revision then
+    Column("before", Integer, nullable=False),  # the number of actions played before it
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),  # left / timed_out / back
+    Column("level", String(40), nullable=True),  # the stand-in's level (None: back)
+    Column("created_at", Float, nullable=False),
+)
+
 snapshots = Table(
     "snapshots",
     metadata,
@@ -217,6 +232,20 @@ class StoredAction:
     undoable: bool = False  # its player may take it back (Game.may_take_back)
 
 
+@dataclass(frozen=True)
+class SeatNote:
+    """A seat's change as the log tells it: a bot of `level` starts to play for the seat's
+    person (`kind` "left" or "timed_out"), or the person is back ("back"), after `before`
+    actions at the table's `revision`."""
+
+    seq: int
+    revision: int
+    before: int
+    seat: int
+    kind: str
+    level: str | None = None
+
+
 @dataclass
 class LoadedTable:
     """A table as stored, not yet checked: its fields are parsed (and may be found broken)
@@ -238,6 +267,7 @@ class LoadedTable:
     revision: int = 0  # take-backs so far
     marks: list[tuple[int, bool]] = field(default_factory=list)  # per action: revision, undoable
     takebacks: list[tuple[int, int, str]] = field(default_factory=list)  # revision, seat, lines
+    notes: list[SeatNote] = field(default_factory=list)  # the seat notes, in order
     start_state: str | None = None  # JSON text: an analysis table's starting state
     analysis_of: str | None = None
 
@@ -264,6 +294,7 @@ class TableChanges:
     clock_state: str | None = None
     played_by: dict[int, str] = field(default_factory=dict)
     revision: int = 0  # take-backs so far: another than this copy's means reload it
+    notes: list[SeatNote] = field(default_factory=list)  # seat notes past the copy's count
 
 
 @dataclass

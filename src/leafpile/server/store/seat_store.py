@@ -4,13 +4,13 @@ its table's status and clocks, in one transaction (the storage layer for `seatin
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 
 from leafpile.server.store.db import ConflictError, Database
-from leafpile.server.store.schema import seats, tables
+from leafpile.server.store.schema import SeatNote, seat_notes, seats, tables
 
 
 @dataclass(frozen=True)
@@ -27,10 +27,12 @@ class SeatChange:
     was: tuple[str | None, str | None]
     status: str | None = None
     clock_state: str | None = None
+    note: SeatNote | None = None  # the log's line for it (its `seq` is given here)
 
 
-def store_seat_change(db: Database, change: SeatChange) -> None:
-    """Commit `change`; ConflictError when the seat changed meanwhile (another process)."""
+def store_seat_change(db: Database, change: SeatChange) -> SeatNote | None:
+    """Commit `change`; ConflictError when the seat changed meanwhile (another process).
+    Returns its note as stored (numbered after the table's notes so far)."""
     was_token, was_stand_in = change.was
     with db.engine.begin() as conn:
         result = conn.execute(
@@ -61,4 +63,23 @@ def store_seat_change(db: Database, change: SeatChange) -> None:
         if change.clock_state is not None:
             values["clock_state"] = change.clock_state
         conn.execute(update(tables).where(tables.c.id == change.table_id).values(**values))
+        note = change.note
+        if note is not None:
+            last = conn.execute(
+                select(func.max(seat_notes.c.seq)).where(seat_notes.c.table_id == change.table_id)
+            ).scalar()
+            note = replace(note, seq=0 if last is None else last + 1)
+            conn.execute(
+                seat_notes.insert().values(
+                    table_id=change.table_id,
+                    seq=note.seq,
+                    revision=note.revision,
+                    before=note.before,
+                    seat=note.seat,
+                    kind=note.kind,
+                    level=note.level,
+                    created_at=values["updated_at"],
+                )
+            )
         db.announce(conn, "seat", change.table_id)
+    return note

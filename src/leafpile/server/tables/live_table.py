@@ -29,7 +29,7 @@ from leafpile.server.errors import (
 from leafpile.server.store.schema import SeatRow, TableChanges
 from leafpile.server.tables.clocks import Clocks
 from leafpile.server.tables.position import LogEntry, Position
-from leafpile.server.tables.takeback_log import TakeBackEntry
+from leafpile.server.tables.seat_notes import note_entry
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT = "human", "bot"
@@ -88,6 +88,7 @@ class LiveTable:
     #: last action that was not): a take-back needs no replay. Empty after a rebuild.
     chain: list[State] = field(default_factory=list)
     analysis_of: str | None = None  # an analysis table: the table it explores (private, unrated)
+    notes: int = 0  # seat notes in the log so far (seat_notes.py): the next one's number
 
     @property
     def game(self) -> Game:
@@ -209,9 +210,19 @@ class LiveTable:
     def catch_up(self, changes: TableChanges) -> bool:
         """Take in what other server processes stored past this copy's version: actions
         (checked against the rules as at start-up; their log lines come stored with them),
-        seats taken and the status. Returns whether anything changed."""
+        seats taken, seat notes and the status. Returns whether anything changed."""
         moved = False
+        notes = [note for note in changes.notes if note.seq >= self.notes]
+
+        def notes_until(played: int) -> None:
+            while notes and notes[0].before <= played:
+                note = notes.pop(0)
+                self.log.append(note_entry(note, self.players))
+                self.notes = note.seq + 1
+
+        moved = bool(notes)
         for n, seat, notation, lines in changes.actions:
+            notes_until(n)
             if n != len(self.actions):
                 raise InvalidStateError(f"table {self.id}: action {n} after {len(self.actions)}")
             before = self.state
@@ -223,11 +234,13 @@ class LiveTable:
                 if isinstance(items, list)
                 else LogEntry.of(seat, self.position.log_lines(self.game, action))
             )
+            entry.stand_in = changes.played_by.get(n)
             state.apply(action)
             undoable = self.game.may_take_back(before, action, state)
             position = Position(self.game, state, n + 1 + 2 * self.revision, state.is_terminal())
             self.advance(position, str(action), entry, undoable)
             moved = True
+        notes_until(len(self.actions))
         for row in changes.seats:
             mine = self.seats[row.seat]
             seen = (mine.name, mine.token_hash, mine.stand_in, mine.player)
@@ -264,7 +277,7 @@ class LiveTable:
         """Who played which part of each seat: runs of its actions (`first` to `last`,
         action numbers) by its person or by a bot standing in (`by`: name or "bot:level")."""
         out: list[list[dict[str, Any]]] = [[] for _ in self.seats]
-        actions = (e for e in self.log if not isinstance(e, TakeBackEntry))
+        actions = (e for e in self.log if e.is_action)
         for n, entry in enumerate(actions):
             if not 0 <= entry.seat < len(self.seats):
                 continue

@@ -399,7 +399,9 @@ class TableManager:
         stored through other processes (the table's lock is held). Each action is checked
         against the rules as at start-up; its log lines come stored with it."""
         try:
-            changes = await self.db.run(self.db.changes_since, table.id, len(table.actions))
+            changes = await self.db.run(
+                self.db.changes_since, table.id, len(table.actions), table.notes
+            )
         except STORAGE_ERRORS:
             log.exception("cannot read table %s's changes", table.id)
             raise StorageFailed(Msg("the table could not be read; try again")) from None

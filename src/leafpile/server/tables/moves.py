@@ -46,7 +46,8 @@ def prepare_move(table: LiveTable, seat: int, version: int, text: str, now: floa
     except LeafpileError as e:
         raise IllegalAction(error_text(e), table=table, seat=seat) from None
     notation = str(action)
-    entry = LogEntry.of(seat, table.position.log_lines(table.game, action))
+    stand_in = played_by(table, seat)
+    entry = LogEntry.of(seat, table.position.log_lines(table.game, action), stand_in)
     new_state = state.clone()
     new_state.apply(action)
     finished = new_state.is_terminal()
@@ -55,7 +56,6 @@ def prepare_move(table: LiveTable, seat: int, version: int, text: str, now: floa
     n = len(table.actions)
     snap = finished or (n + 1) % SNAPSHOT_EVERY == 0
     clocks = clocks_after_move(table, seat, position, now)
-    stand_in = played_by(table, seat)
     row = StoredAction(
         table.id,
         n,

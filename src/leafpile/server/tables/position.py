@@ -8,7 +8,7 @@ the next action's log lines are described on its views, so no view is built twic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from leafpile import i18n
 from leafpile.engine import Action, State, legal_strings
@@ -103,6 +103,10 @@ class LogEntry:
 
     seat: int
     items: list[dict[str, Any]]
+    stand_in: str | None = None  # "bot:<level>" when a bot played it for the seat's person
+
+    #: An action's line (a take-back's or a seat note's is not).
+    is_action = True
 
     def __post_init__(self) -> None:
         # Most lines read the same for every audience: keep one copy of each (a table's log
@@ -114,8 +118,8 @@ class LogEntry:
                     break
 
     @classmethod
-    def of(cls, seat: int, lines: list[str]) -> LogEntry:
-        return cls(seat, [served_line(line) for line in lines])
+    def of(cls, seat: int, lines: list[str], stand_in: str | None = None) -> Self:
+        return cls(seat, [served_line(line) for line in lines], stand_in)
 
     def item_for(self, audience: int | None) -> dict[str, Any]:
         return self.items[audience_index(audience)]

@@ -53,7 +53,8 @@ def rebuild(raw: LoadedTable) -> LiveTable:
 
         def visit(state: State, action: Action) -> None:
             lines = [game.describe(view, action) for view in audience_views(game, state)]
-            entries.append(LogEntry.of(state.current_player, lines))
+            stand_in = raw.played_by.get(len(entries))
+            entries.append(LogEntry.of(state.current_player, lines, stand_in))
 
         match.state = record.replay(game, visit)
     version = len(record.actions) + 2 * raw.revision
@@ -71,6 +72,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         revision=raw.revision,
         undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
         analysis_of=raw.analysis_of,
+        notes=raw.notes[-1].seq + 1 if raw.notes else 0,
     )
     settings = raw.settings or TableSettings()
     table.private = settings.private
@@ -89,13 +91,13 @@ def _from_snapshot(
     snapshot; None when something is missing or unreadable (then the log is replayed)."""
     audiences = raw.players + 1
     entries: list[LogEntry] = []
-    for _n, seat, _notation, lines in raw.actions:
+    for n, seat, _notation, lines in raw.actions:
         items = json.loads(lines) if lines is not None else None
         if not (isinstance(items, list) and len(items) == audiences):
             return None
         if not all(isinstance(item, dict) and isinstance(item.get("text"), str) for item in items):
             return None
-        entries.append(LogEntry(seat, items))
+        entries.append(LogEntry(seat, items, raw.played_by.get(n)))
     version, state = 0, initial.clone()
     if raw.snapshot is not None:
         version = raw.snapshot[0]

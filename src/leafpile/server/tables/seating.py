@@ -33,6 +33,7 @@ from leafpile.server.errors import (
     TableFull,
 )
 from leafpile.server.store.db import STORAGE_ERRORS, ConflictError
+from leafpile.server.store.schema import SeatNote
 from leafpile.server.store.seat_store import SeatChange, store_seat_change
 from leafpile.server.tables.clocks import Clocks
 from leafpile.server.tables.live_table import (
@@ -45,6 +46,7 @@ from leafpile.server.tables.live_table import (
     new_token,
 )
 from leafpile.server.tables.position import Position
+from leafpile.server.tables.seat_notes import BACK, LEFT, TIMED_OUT, note_entry
 from leafpile.server.tables.steps import TableSteps
 
 log = logging.getLogger("leafpile.server")
@@ -87,12 +89,16 @@ def _opened(
     )
 
 
-def _stood_in(table: LiveTable, seat: int, level: str | None, clocks: Clocks | None) -> SeatChange:
-    """The change that has a bot of `level` stand in at `seat` (None: its person is back)."""
+def _stood_in(
+    table: LiveTable, seat: int, level: str | None, clocks: Clocks | None, why: str
+) -> SeatChange:
+    """The change that has a bot of `level` stand in at `seat` (None: its person is back),
+    with the log's note of it (`why`: a `seat_notes` kind)."""
     row = table.seats[seat]
     state = clocks.to_json() if clocks is not None else None
     was = (row.token_hash, row.stand_in)
-    return SeatChange(table.id, seat, row.name, row.token_hash, level, was, None, state)
+    note = SeatNote(-1, table.revision, len(table.actions), seat, why, level)
+    return SeatChange(table.id, seat, row.name, row.token_hash, level, was, None, state, note)
 
 
 class Seating:
@@ -168,7 +174,7 @@ class Seating:
             row = table.seats[seat]
             if table.status == PLAYING:
                 if row.stand_in is None:
-                    await self._stand_in(table, seat)
+                    await self._stand_in(table, seat, LEFT)
                 return seat
             clocks = table.clocks.reset(seat) if table.clocks is not None else None
             await self._store(table, _opened(table, seat, clocks))
@@ -191,7 +197,7 @@ class Seating:
             if table.clocks is not None:
                 running = seat if table.position.to_move == seat else table.clocks.running
                 clocks = table.clocks.comeback(seat).started(running, now)
-            await self._store(table, _stood_in(table, seat, None, clocks))
+            await self._store(table, _stood_in(table, seat, None, clocks, BACK))
             if table.bot_task is not None and table.position.to_move == seat:
                 table.bot_task.cancel()
                 table.bot_task = None
@@ -260,7 +266,7 @@ class Seating:
             self.steps.watch(table)
             return
         log.info("table %s: seat %d ran out of time; a bot stands in", table.id, seat)
-        await self._stand_in(table, seat)
+        await self._stand_in(table, seat, TIMED_OUT)
 
     # -- shared steps ----------------------------------------------------------------------
     def _seat_of(self, table: LiveTable, token: Any) -> int:
@@ -271,24 +277,28 @@ class Seating:
             raise BadToken(Msg("that token holds no seat at this table"))
         return seat
 
-    async def _stand_in(self, table: LiveTable, seat: int) -> None:
+    async def _stand_in(self, table: LiveTable, seat: int, why: str) -> None:
         """A bot of the table's replacement level plays `seat` from now (lock held)."""
         row = table.seats[seat]
         level = table.replacement or DEFAULT_REPLACEMENT
         clocks = table.clocks
         if clocks is not None and clocks.running == seat:
             clocks = clocks.stopped(self.steps.now())  # charged to the end (zero: timed out)
-        await self._store(table, _stood_in(table, seat, level, clocks))
+        await self._store(table, _stood_in(table, seat, level, clocks, why))
         row.stand_in = level
         table.clocks = clocks
         self.steps.changed(table)
 
     async def _store(self, table: LiveTable, change: SeatChange) -> None:
+        """Commit `change`; its note, once stored, joins the table's log."""
         db = self.steps.db
         try:
-            await db.run(store_seat_change, db, change)
+            note = await db.run(store_seat_change, db, change)
         except ConflictError:
             raise BadSeats(Msg("that seat has just changed; reload the table")) from None
         except STORAGE_ERRORS:
             log.exception("cannot store a seat change of table %s", table.id)
             raise StorageFailed(Msg("the change could not be stored, so it was not made")) from None
+        if note is not None:
+            table.log.append(note_entry(note, table.players))
+            table.notes = note.seq + 1

@@ -16,10 +16,13 @@ from leafpile.engine.game import Game
 from leafpile.i18n import Msg
 from leafpile.server.store.schema import LoadedTable
 from leafpile.server.tables.position import LogEntry, Position
+from leafpile.server.tables.seat_notes import note_entry, note_key
 
 
 class TakeBackEntry(LogEntry):
     """A take-back's line in the log (not an action's)."""
+
+    is_action = False
 
 
 def take_back_lines(before: Position, game: Game, action: Action, seat: int) -> list[str]:
@@ -34,17 +37,17 @@ def take_back_lines(before: Position, game: Game, action: Action, seat: int) -> 
 def last_action_entry(log: list[LogEntry]) -> int:
     """The index in `log` of the latest action's line."""
     for i in range(len(log) - 1, -1, -1):
-        if not isinstance(log[i], TakeBackEntry):
+        if log[i].is_action:
             return i
     raise ValueError("the log holds no action")
 
 
 def merge_log(entries: list[LogEntry], raw: LoadedTable) -> list[LogEntry]:
     """The log of a rebuilt table: its actions' `entries` (one per stored action) with its
-    take-backs' lines among them, in the order things happened."""
-    if not raw.takebacks:
+    take-backs' lines and seat notes among them, in the order things happened."""
+    if not raw.takebacks and not raw.notes:
         return entries
-    keyed: list[tuple[tuple[int, int], LogEntry]] = []
+    keyed: list[tuple[tuple[int, float], LogEntry]] = []
     for n, entry in enumerate(entries):
         played_at = raw.marks[n][0] if n < len(raw.marks) else 0
         keyed.append(((played_at, n), entry))
@@ -53,5 +56,7 @@ def merge_log(entries: list[LogEntry], raw: LoadedTable) -> list[LogEntry]:
         if not isinstance(items, list) or len(items) != raw.players + 1:
             raise ValueError(f"table {raw.id}: take-back {revision} has no line per audience")
         keyed.append(((revision, -1), TakeBackEntry(seat, items)))
+    for note in raw.notes:
+        keyed.append((note_key(note), note_entry(note, raw.players)))
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _key, entry in keyed]
