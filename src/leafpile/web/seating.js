@@ -172,16 +172,22 @@ function renderControls(msg, tableId, rehello) {
   const host = getHost(tableId);
   if (host && msg.status !== "finished") {
     for (const seat of msg.seats) {
-      if (seat.kind !== "human" || seat.open || seat.acted) continue;
+      // never one's own seat (one leaves it instead), and never without asking first
+      if (seat.kind !== "human" || seat.open || seat.acted || seat.seat === msg.you) continue;
+      const name = seatLabel(seat, msg.seats);
       controls.push(
         el(
           "button",
           {
             class: "remove",
             "data-seat": seat.seat,
-            onclick: () => post(tableId, "remove", host, { seat: seat.seat }),
+            onclick: () => {
+              if (!confirm(t("Remove {name} from this table? Their seat opens again.", { name })))
+                return;
+              post(tableId, "remove", host, { seat: seat.seat });
+            },
           },
-          t("Remove {name}", { name: seatLabel(seat, msg.seats) }),
+          t("Remove {name}", { name }),
         ),
       );
     }
