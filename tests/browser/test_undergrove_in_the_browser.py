@@ -13,6 +13,7 @@ import pytest
 
 from leafpile.engine import GameRecord
 from leafpile.games import get_game
+from leafpile.games.undergrove.scoring import tie_break
 from leafpile.server.api.snapshots import snapshot
 from tests.browser.helpers import MOVE_TIMEOUT, create_from_lobby, dataset
 
@@ -96,6 +97,12 @@ def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, liv
     totals = [float(page.inner_text(f"[data-total='{p}']")) for p in (0, 1)]
     assert totals == snap["scores"]
     assert page.locator(".ug-winner").is_visible()
+    # the second tie-break in the rules' words, carbon absorbed: 3 per tree + seedlings' carbon
+    state = live.manager.tables[table].state
+    absorbed = [3 * t + c for t, c in (tie_break(state, p) for p in (0, 1))]
+    second = page.locator(".ug-tie").nth(1)
+    assert "carbon absorbed" in second.inner_text()
+    assert [int(x) for x in second.locator("td").all_inner_texts()] == absorbed
     # the log is in words: one line per decision, names instead of P0/P1, no notation
     lines = page.locator("#log li").all_inner_texts()
     assert len(lines) == snap["version"]

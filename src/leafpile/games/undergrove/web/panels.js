@@ -449,9 +449,10 @@ export function scorePanel(msg, seatName) {
       col((s) => s.trees),
       { class: "ug-tie" },
     ),
+    // the rules' words: carbon absorbed (3 per tree, plus the carbon on seedlings)
     row(
-      t("Tie-break 2: carbon on seedlings"),
-      col((s) => s.seedling_carbon),
+      t("Tie-break 2: carbon absorbed"),
+      col((s) => 3 * s.trees + s.seedling_carbon),
       { class: "ug-tie" },
     ),
   ];
@@ -483,7 +484,7 @@ export function scorePanel(msg, seatName) {
       ? el(
           "p",
           { class: "muted" },
-          t("Tied at {n} points: most trees wins, then most carbon on seedlings.", { n: best }),
+          t("Tied at {n} points: most trees wins, then most carbon absorbed.", { n: best }),
         )
       : "",
     el(
