@@ -98,7 +98,9 @@ function renderClocks(msg) {
 function notify(msg) {
   const mine =
     msg.status === "playing" && msg.you !== null && msg.to_move === msg.you && msg.legal.length > 0;
-  document.title = mine ? `● ${t("Your turn")} — ${TITLE}` : TITLE;
+  // the game's name in the tab, so a player with several tables open can tell them apart
+  const title = msg.title ? `${msg.title} — ${TITLE}` : TITLE;
+  document.title = mine ? `● ${t("Your turn")} — ${title}` : title;
   const icon = document.querySelector("link[rel=icon]");
   if (icon) icon.href = mine ? ICON_TURN : ICON_IDLE;
   if (previous && previous.table === msg.table) {

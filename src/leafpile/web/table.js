@@ -207,6 +207,9 @@ function renderSide(msg) {
     turn.textContent = t("Your turn");
     turn.classList.add("mine");
   } else turn.textContent = t("{name} to play", { name: boardName(msg.to_move) });
+  if (msg.you === null && msg.status !== "waiting") {
+    turn.append(" · ", el("span", { class: "watching" }, t("You are watching this game")));
+  }
 
   $("players").replaceChildren(
     ...msg.seats.map((s) =>

@@ -8,7 +8,9 @@ export function drawHead(r) {
   const { msg, hint, ctx, task, sub, pills, wrap, ex, myTurn, say } = r;
   const e = ex();
   const over = e.over;
-  let text = say(e.prompt);
+  // a table still waiting for people: nobody is taking a turn yet
+  let text =
+    msg.status === "waiting" ? t("Waiting for players to take their seats…") : say(e.prompt);
   if (over) {
     const win = msg.winners || e.winners || [];
     const total = (p) => e.players[p].score.total;
