@@ -74,8 +74,10 @@ export function ratingCurve(points, title) {
   return plot;
 }
 
-function placeText(place) {
+function placeText(place, shared) {
   if (place === null || place === undefined) return "";
+  if (place === 0 && shared) return t("draw");
+  if (shared) return t("shared place {n}", { n: place + 1 });
   return place === 0 ? t("won") : t("place {n}", { n: place + 1 });
 }
 
@@ -177,7 +179,7 @@ async function main() {
       el(
         "span",
         { class: "result" },
-        placeText(g.place),
+        placeText(g.place, g.shared),
         change ? el("span", { class: g.change >= 0 ? "up" : "down" }, " " + change) : null,
       ),
       el(

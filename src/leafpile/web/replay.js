@@ -102,6 +102,7 @@ function show(i) {
     to_move: s.to_move,
     seats: data.seats,
     status: d ? "playing" : step === steps.length - 1 ? data.status : "playing",
+    winners: !d && step === steps.length - 1 ? data.winners : null,
     scores: s.scores,
     extras: s.extras,
     players: data.players,

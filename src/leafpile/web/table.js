@@ -245,11 +245,18 @@ function renderSide(msg) {
   if (msg.status === "finished") {
     result.hidden = false;
     const winners = msg.winners || [];
+    const top = winners.length ? msg.scores[winners[0]] : null;
+    const tied = msg.scores.filter((v) => v === top).length > 1; // and one winner: a tie-break
     const text = !winners.length
       ? t("Nobody wins.")
       : winners.length > 1
         ? t("Draw: {names}", { names: winners.map(seatName).join(", ") })
-        : t("{name} wins!", { name: seatName(winners[0]) });
+        : tied
+          ? t("Tied at {n} points: {name} wins on the tie-break.", {
+              n: top,
+              name: seatName(winners[0]),
+            })
+          : t("{name} wins!", { name: seatName(winners[0]) });
     result.replaceChildren(
       el("h3", { id: "winner" }, text),
       el(

@@ -270,6 +270,7 @@ def test_the_player_page_has_the_ratings_history_and_games(server):
     assert page["history"][1]["before"] == page["history"][0]["rating"]
     assert [g["rated"] for g in page["games"]] == [True, True]
     assert all(g["change"] is not None and g["place"] in (0, 1) for g in page["games"])
+    assert all(isinstance(g["shared"], bool) for g in page["games"])
     bot = HTTP.get(server.base + "/api/players/bot:random").json()
     assert bot["kind"] == "bot" and bot["ratings"][0]["games"] == 2 and len(bot["games"]) == 2
     assert HTTP.get(server.base + "/api/players/nobody").status_code == 404
@@ -352,3 +353,22 @@ def test_a_rated_game_played_through_two_processes_is_rated_once(pg_url):
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_shared_first_place_is_a_draw_on_the_player_page_not_a_win(tmp_path):
+    db = Database(f"sqlite:///{tmp_path / 'd.db'}")
+    db.migrate()
+    from tests.server.store.test_db import _table
+
+    for t, bot_place in (("drawn", 0), ("won", 1)):
+        _table(db, t)
+
+        def rate(before: dict[str, Rating]) -> dict[str, Rating]:
+            return rate_seats(["ana", "bot:easy"], [0, bot_place], before)  # noqa: B023
+
+        places = {"ana": 0, "bot:easy": bot_place}
+        assert player_store.store_game_ratings(db, t, "autumn", places, rate)
+    assert player_store.shared_places(db, "ana", ["drawn", "won"]) == {"drawn"}
+    assert player_store.shared_places(db, "bot:easy", ["drawn", "won"]) == {"drawn"}
+    assert player_store.shared_places(db, "ana", []) == set()
+    db.close()

@@ -318,3 +318,26 @@ def games_of(db: Database, player: str, limit: int = 50) -> list[GameRow]:
         GameRow(r.id, r.game, r.status, bool(r.rated), r.created_at, r.seat, everyone[r.id])
         for r in mine
     ]
+
+
+def shared_places(db: Database, player: str, table_ids: list[str]) -> set[str]:
+    """Of these rated tables, those where another player finished in the player's place: a
+    shared place (a draw for first) is not a win."""
+    if not table_ids:
+        return set()
+    mine = rating_history.alias("mine")
+    other = rating_history.alias("other")
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            select(mine.c.table_id)
+            .join(
+                other,
+                and_(
+                    other.c.table_id == mine.c.table_id,
+                    other.c.place == mine.c.place,
+                    other.c.player != mine.c.player,
+                ),
+            )
+            .where(mine.c.player == player, mine.c.table_id.in_(table_ids[:500]))
+        ).all()
+    return {r.table_id for r in rows}

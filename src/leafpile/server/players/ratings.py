@@ -254,9 +254,13 @@ class Ratings:
         else:
             games = [rated_game(h) for h in reversed(history[-50:])]
         results = {h.table_id: h for h in history}
+        shared = await self._read(
+            player_store.shared_places, player, [g["table"] for g in games if g["table"] in results]
+        )
         for g in games:
             h = results.get(g["table"])
             g["place"] = h.place if h else None
+            g["shared"] = g["table"] in shared  # the place is shared: first equal is a draw
             g["change"] = round(h.rating - h.before, 1) if h else None
         return {
             "name": shown,

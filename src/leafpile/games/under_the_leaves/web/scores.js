@@ -185,8 +185,16 @@ function taskWords(r) {
     const sc = r.ex.scores;
     const best = r.msg.winners && r.msg.winners.length ? r.msg.winners : [];
     const names = best.map((p) => r.ctx.seatName(p)).join(", ");
+    if (!best.length) return t("The game is over.");
+    const top = sc[best[0]].total;
+    const tied = Object.values(sc).filter((x) => x.total === top).length > 1;
+    if (best.length === 1 && tied)
+      return t("The game is over: tied at {n} points, {name} wins on hummingbirds, then bees.", {
+        name: names,
+        n: top,
+      });
     return best.length === 1
-      ? t("The game is over: {name} wins with {n} points.", { name: names, n: sc[best[0]].total })
+      ? t("The game is over: {name} wins with {n} points.", { name: names, n: top })
       : t("The game is over: {names} share the victory.", { names });
   }
   if (r.ctx.replay) {

@@ -1,0 +1,82 @@
+"""A game won on a tie-break says so: Under the Leaves' last step names the tie-break
+(hummingbirds, then bees) in the replay, where it used to say "share the victory" with nobody
+named (the replay gave the renderer no winners). The replay's answer is edited on its way to
+the page so that the finished game is a tie on points won by seat 0."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import httpx
+import pytest
+
+from tests.patience import HANG
+
+pytestmark = pytest.mark.browser
+
+
+def _finished_game(base: str) -> str:
+    made = httpx.post(
+        base + "/api/tables",
+        json={
+            "game": "under-the-leaves",
+            "players": 2,
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        },
+    )
+    assert made.status_code == 201, made.text
+    table = str(made.json()["table"])
+    deadline = time.monotonic() + HANG
+    while httpx.get(f"{base}/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    return table
+
+
+def _tied(route) -> None:
+    """The replay as served, with a tie on points at the end won by seat 0."""
+    data = route.fetch().json()
+    last = data["steps"][-1]
+    top = max(s["total"] for s in last["extras"]["scores"])
+    for s in last["extras"]["scores"]:
+        s["total"] = top
+    last["scores"] = [top] * len(last["scores"])
+    data["winners"] = [0]
+    route.fulfill(json=data)
+
+
+def test_a_tie_break_win_names_the_tie_break_in_the_replay(browser, live):
+    table = _finished_game(live.base)
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.route("**/api/tables/*/replay*", _tied)
+    page.goto(f"{live.base}/replay/{table}")
+    page.wait_for_function("document.body.dataset.step !== undefined")
+    task = page.inner_text(".utl-task")
+    assert "wins on hummingbirds, then bees" in task, task
+    assert "share the victory" not in task
+
+
+def test_a_tie_break_win_says_so_under_the_table(browser, live):
+    table = _finished_game(live.base)
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+
+    def handler(ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: server.send(m))
+
+        def down(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "state" and data.get("status") == "finished":
+                top = max(data["scores"])
+                data["scores"] = [top] * len(data["scores"])
+                data["winners"] = [0]
+            ws.send(json.dumps(data))
+
+        server.on_message(down)
+
+    page.route_web_socket("**/ws/**", handler)
+    page.goto(f"{live.base}/table/{table}")
+    page.wait_for_selector("#winner")
+    text = page.inner_text("#winner")
+    assert "wins on the tie-break" in text and "Tied at" in text, text
