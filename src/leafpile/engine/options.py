@@ -18,13 +18,27 @@ OptionValue = int | str | bool | tuple[int, ...]
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option: its default, allowed values and the player counts it applies to."""
+    """One game option: its default, allowed values and the player counts it applies to.
+
+    `help` is for the command line and developers (it may cite the rules file). A table
+    setting a person chooses in the lobby also has `label` and `about`, in players' words, and
+    `choice_labels`, one per choice; an option without a `label` (a fixed deck for puzzles and
+    tests, a setting kept only so old records load) is not offered there."""
 
     name: str
     default: OptionValue
     help: str
     choices: tuple[OptionValue, ...] | None = None
     players: tuple[int, ...] | None = None  # None: every player count
+    label: str | None = None  # the setting's name in the lobby (None: not offered there)
+    about: str | None = None  # one line in players' words under it
+    choice_labels: tuple[str, ...] | None = None  # each choice's words, in `choices`' order
+
+    def __post_init__(self) -> None:
+        if self.choice_labels is not None and (
+            self.choices is None or len(self.choice_labels) != len(self.choices)
+        ):
+            raise ValueError(f"option {self.name}: one label per choice")
 
     def coerce(self, value: Any) -> OptionValue:
         """Turn a JSON or command-line value into the option's type, or explain why not."""
@@ -85,6 +99,11 @@ _KIND_WORDS: dict[type, Msg] = {
     tuple: Msg("a list of whole numbers (1,2,3)"),
     str: Msg("a word"),
 }
+
+
+#: Who starts: at random, or a seat (the choices "random", "0", "1", ...), in players' words.
+def first_player_labels(seats: int) -> tuple[str, ...]:
+    return (Msg("at random"), *(Msg("Seat {n}", n=n + 1) for n in range(seats)))
 
 
 def opt_int(options: Mapping[str, OptionValue], name: str, default: int = 0) -> int:

@@ -14,7 +14,7 @@ import {
   botName,
   tokenTables,
 } from "/static/api.js";
-import { loadLanguage, t, translatePage } from "/static/i18n.js";
+import { loadLanguage, t, tm, translatePage } from "/static/i18n.js";
 import { setHost } from "/static/seating.js";
 import { checkProfile, getProfile, renderProfilePanel } from "/static/profile.js";
 
@@ -51,34 +51,47 @@ function renderSeats() {
   }
 }
 
+/** A seat chosen as an option ("0", "1"... of who starts) exists only up to the player count. */
+function offered(opt, choice, players) {
+  return !(
+    opt.name === "first_player" &&
+    /^\d+$/.test(String(choice)) &&
+    Number(choice) >= players
+  );
+}
+
+/** The table settings a person chooses, in their words: a menu for a choice, a checkbox for
+ *  yes or no, a number field for a number. Options without a label (a fixed deck for puzzles
+ *  and tests, a setting kept for old records) are not offered here (the API still takes them). */
 function renderOptions() {
   const game = currentGame();
   const players = Number($("players").value);
   const box = $("options");
   box.replaceChildren();
   for (const opt of game.options) {
-    if (opt.players && !opt.players.includes(players)) continue;
+    if (!opt.label || (opt.players && !opt.players.includes(players))) continue;
     let input;
+    const attrs = { name: opt.name, "data-option": opt.name, id: `option-${opt.name}` };
     if (opt.choices) {
-      input = el("select", { name: opt.name, "data-option": opt.name });
-      for (const c of opt.choices) input.append(el("option", { value: String(c) }, String(c)));
-      input.value = String(opt.default);
-    } else {
-      const value = Array.isArray(opt.default) ? opt.default.join(",") : String(opt.default);
-      input = el("input", {
-        name: opt.name,
-        "data-option": opt.name,
-        value,
-        placeholder: t(opt.help),
+      input = el("select", attrs);
+      opt.choices.forEach((c, i) => {
+        if (!offered(opt, c, players)) return;
+        const words = opt.choice_labels ? tm(opt.choice_labels[i], String(c)) : String(c);
+        input.append(el("option", { value: String(c) }, words));
       });
+      input.value = String(opt.default);
+    } else if (typeof opt.default === "boolean") {
+      input = el("input", { ...attrs, type: "checkbox", checked: opt.default });
+    } else {
+      input = el("input", { ...attrs, type: "number", value: String(opt.default), step: 1 });
     }
     box.append(
       el(
         "label",
-        { class: "option" },
-        el("span", {}, opt.name),
+        { class: `option${input.type === "checkbox" ? " check" : ""}`, for: attrs.id },
+        el("span", {}, tm(opt.label)),
         input,
-        el("small", { class: "muted" }, t(opt.help)),
+        opt.about ? el("small", { class: "muted" }, tm(opt.about)) : "",
       ),
     );
   }
@@ -127,8 +140,11 @@ async function create(event) {
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
     const spec = game.options.find((o) => o.name === input.dataset.option);
-    if (input.value === String(Array.isArray(spec.default) ? spec.default.join(",") : spec.default))
+    if (input.type === "checkbox") {
+      if (input.checked !== spec.default) options[spec.name] = input.checked;
       continue;
+    }
+    if (input.value === String(spec.default)) continue;
     options[spec.name] = typeof spec.default === "number" ? Number(input.value) : input.value;
   }
   setName(name);

@@ -18,6 +18,7 @@ from leafpile.engine import (
     ViewModule,
     WordsModule,
 )
+from leafpile.engine.options import first_player_labels
 from leafpile.games.autumn import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.autumn.components import COLOUR_NAMES, DECK_SIZE
 from leafpile.games.autumn.rules import TAKE_BACKS
@@ -42,13 +43,25 @@ class AutumnGame(Game):
         min_players=1,
         max_players=2,
         options=(
-            OptionSpec("rounds", 3, Msg("match length (2 players)"), choices=(1, 3), players=(2,)),
+            OptionSpec(
+                "rounds",
+                3,
+                Msg("match length (2 players)"),
+                choices=(1, 3),
+                players=(2,),
+                label=Msg("Match length"),
+                about=Msg("A full match is three rounds; one round is a quick game."),
+                choice_labels=(Msg("One round"), Msg("Three rounds")),
+            ),
             OptionSpec(
                 "first_player",
                 "random",
                 Msg("who starts round 1 (then the start alternates)"),
                 choices=("random", "0", "1"),
                 players=(2,),
+                label=Msg("Who starts"),
+                about=Msg("Who places the first card of round 1; then the start alternates."),
+                choice_labels=first_player_labels(2),
             ),
             OptionSpec(
                 "challenge",
@@ -56,6 +69,9 @@ class AutumnGame(Game):
                 Msg("solo challenge"),
                 choices=("garden", "balance", "two"),
                 players=(1,),
+                label=Msg("Solo challenge"),
+                about=Msg("What you aim for alone: see How to play for each challenge."),
+                choice_labels=(Msg("Garden"), Msg("Balance"), Msg("Two")),
             ),
             OptionSpec(
                 "balance_rule",
@@ -63,12 +79,18 @@ class AutumnGame(Game):
                 Msg("solo Balance scoring [D]: any three areas of one size, or the three largest"),
                 choices=("any-three", "three-largest"),
                 players=(1,),
+                label=Msg("Balance challenge: which areas count"),
+                about=Msg("Which three areas must be the same size for the Balance challenge."),
+                choice_labels=(Msg("Any three areas"), Msg("The three largest areas")),
             ),
             OptionSpec(
                 "start_rotation",
                 "random",
                 Msg("orientation of each round's start card [D]"),
                 choices=("random", "0", "180"),
+                label=Msg("Start card"),
+                about=Msg("How the card that starts each round lies."),
+                choice_labels=(Msg("turned at random"), Msg("upright"), Msg("upside down")),
             ),
             OptionSpec(
                 "deck",

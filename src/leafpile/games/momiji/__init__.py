@@ -25,6 +25,7 @@ from leafpile.engine import (
     WordsModule,
     opt_ints,
 )
+from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, numbered
 from leafpile.games.momiji import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.momiji.components import (
@@ -62,6 +63,9 @@ class MomijiGame(Game):
                 "preset",
                 Msg("landscape tiles: the first-game sets by seat, or a draft [D] (§1.4)"),
                 choices=("preset", "draft"),
+                label=Msg("Landscape tiles"),
+                about=Msg("The first-game tiles for each seat, or each player drafts their own."),
+                choice_labels=(Msg("first-game sets"), Msg("drafted")),
             ),
             OptionSpec(
                 "show_pile_sizes",
@@ -78,6 +82,9 @@ class MomijiGame(Game):
                     "after the end trigger: finish the round, or play one extra full round [D] Q13"
                 ),
                 choices=("finish", "extra"),
+                label=Msg("When the end is near"),
+                about=Msg("Once the deck runs out: finish the round, or play one more full round."),
+                choice_labels=(Msg("finish the round"), Msg("one more full round")),
             ),
             OptionSpec(
                 "harvest",
@@ -87,18 +94,31 @@ class MomijiGame(Game):
                     "pile played this turn [D] Q10"
                 ),
                 choices=("all-pairs", "new-pairs"),
+                label=Msg("Acorn harvest"),
+                about=Msg(
+                    "After playing leaves of several types: which neighbouring piles harvest."
+                ),
+                choice_labels=(
+                    Msg("every neighbouring pair"),
+                    Msg("only pairs with a pile played this turn"),
+                ),
             ),
             OptionSpec(
                 "start_acorns",
                 START_ACORNS,
                 Msg("acorns each player starts with [D] Q5"),
                 choices=tuple(range(11)),
+                label=Msg("Starting acorns"),
+                about=Msg("The acorns each player has at the start."),
             ),
             OptionSpec(
                 "first_player",
                 "random",
                 Msg("who plays first [D]"),
                 choices=("random", "0", "1", "2", "3"),
+                label=Msg("Who starts"),
+                about=Msg("Who takes the first turn."),
+                choice_labels=first_player_labels(4),
             ),
             OptionSpec(
                 "types",

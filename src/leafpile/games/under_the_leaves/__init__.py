@@ -20,6 +20,7 @@ from leafpile.engine import (
     ViewModule,
     WordsModule,
 )
+from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, with_family
 from leafpile.games.under_the_leaves import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.under_the_leaves.components import (
@@ -31,6 +32,7 @@ from leafpile.games.under_the_leaves.components import (
 )
 from leafpile.games.under_the_leaves.rules import TAKE_BACKS
 from leafpile.games.under_the_leaves.state import UnderTheLeavesState
+from leafpile.games.under_the_leaves.words import CARD_WORDS
 from leafpile.i18n import Msg
 
 #: Turns in the longest game (4 players, or any scripted bag: at most 12 per player) and the
@@ -39,6 +41,12 @@ from leafpile.i18n import Msg
 MAX_TURNS = TILES_PER_PLAYER * 4
 MAX_DECISIONS_PER_TURN = 2 + 4
 
+
+CARD_OPTION_LABELS = (
+    Msg("Leaf dweller card"),
+    Msg("Mushroom dweller card"),
+    Msg("Puddle dweller card"),
+)
 
 CARD_OPTION_HELP = (
     Msg("the leaf dweller card in play (random: drawn, or the first-game card)"),
@@ -53,6 +61,9 @@ def _card_option(family: int, name: str) -> OptionSpec:
         "random",
         CARD_OPTION_HELP[family],
         choices=("random", *FAMILY_CARDS[family]),
+        label=CARD_OPTION_LABELS[family],
+        about=Msg("Drawn at random, or one of the cards by name."),
+        choice_labels=(Msg("drawn at random"), *(CARD_WORDS[c][0] for c in FAMILY_CARDS[family])),
     )
 
 
@@ -75,21 +86,34 @@ class UnderTheLeavesGame(Game):
                 "first_game",
                 False,
                 Msg("use the first-game dweller cards Thoughtful, Host and Diver (§2.2)"),
+                label=Msg("First game"),
+                about=Msg("Play with the simplest dweller cards: Thoughtful, Host and Diver."),
             ),
             _card_option(0, "leaf"),
             _card_option(1, "mushroom"),
             _card_option(2, "puddle"),
-            OptionSpec("burly", False, Msg("add the tree dweller Burly mini-expansion (§9)")),
+            OptionSpec(
+                "burly",
+                False,
+                Msg("add the tree dweller Burly mini-expansion (§9)"),
+                label=Msg("Burly"),
+                about=Msg("Add the tree dweller Burly (a mini-expansion)."),
+            ),
             OptionSpec(
                 "visible_score",
                 True,
                 Msg("show the running scores during the game (BGA option 101)"),
+                label=Msg("Show the scores during the game"),
+                about=Msg("Off: the scores are revealed only at the end."),
             ),
             OptionSpec(
                 "first_player",
                 "random",
                 Msg("who takes the first turn"),
                 choices=("random", "0", "1", "2", "3"),
+                label=Msg("Who starts"),
+                about=Msg("Who takes the first turn."),
+                choice_labels=first_player_labels(4),
             ),
             OptionSpec(
                 "bag",

@@ -20,6 +20,7 @@ from leafpile.engine import (
     ViewModule,
     WordsModule,
 )
+from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, numbered
 from leafpile.games.undergrove import actions, heuristic, rules, terminal, view, web, words
 from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
@@ -56,6 +57,9 @@ class UndergroveGame(Game):
                 "random",
                 Msg("who starts [BGA: random]"),
                 choices=("random", "0", "1", "2", "3"),
+                label=Msg("Who starts"),
+                about=Msg("Who takes the first turn."),
+                choice_labels=first_player_labels(4),
             ),
             OptionSpec(
                 "deck",
@@ -87,6 +91,12 @@ class UndergroveGame(Game):
                     "its carbon; the 2nd Partner root is optional)"
                 ),
                 choices=("rules", "bga"),
+                label=Msg("How carbon moves"),
+                about=Msg(
+                    "The printed rules move carbon along placed tiles only; Board Game Arena "
+                    "lets it reach any rooted tile."
+                ),
+                choice_labels=(Msg("as in the printed rules"), Msg("as on Board Game Arena")),
             ),
             OptionSpec(
                 "round_limit",
@@ -94,6 +104,12 @@ class UndergroveGame(Game):
                 Msg(
                     "[D] the game also ends after this many rounds, 1-{limit} (a safety net for "
                     "stuck games)",
+                    limit=MAX_ROUND_LIMIT,
+                ),
+                label=Msg("Most rounds"),
+                about=Msg(
+                    "The game ends after this many rounds at the latest (1 to {limit}): fewer "
+                    "make a shorter game.",
                     limit=MAX_ROUND_LIMIT,
                 ),
             ),

@@ -146,6 +146,13 @@ def games_list() -> dict[str, Any]:
                         "help": o.help,
                         "choices": list(o.choices) if o.choices is not None else None,
                         "players": list(o.players) if o.players is not None else None,
+                        # in players' words (message form, read in each reader's language);
+                        # no label: not a setting the lobby offers
+                        "label": i18n.as_json(o.label) if o.label else None,
+                        "about": i18n.as_json(o.about) if o.about else None,
+                        "choice_labels": [i18n.as_json(c) for c in o.choice_labels]
+                        if o.choice_labels is not None
+                        else None,
                     }
                     for o in info.options
                 ],
