@@ -226,3 +226,18 @@ def test_lang_is_read_after_the_command_too():
     assert language_first(["play", "autumn", "--lang", "fr"]) == ["--lang", "fr", "play", "autumn"]
     assert language_first(["rules", "momiji", "--lang=ru"]) == ["--lang=ru", "rules", "momiji"]
     assert language_first(["play", "--", "--lang", "fr"]) == ["play", "--", "--lang", "fr"]
+
+
+def test_version_answers_without_importing_the_commands():
+    """`leafpile --version` imports no command module, game, bot or server (it took ~1 s)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.argv = ['leafpile', '--version']; from leafpile.cli import main; main();"
+        "heavy = ('typer', 'rich', 'leafpile.games', 'leafpile.bots', 'leafpile.server', "
+        "'leafpile.cli.play'); print(sorted(m for m in sys.modules if m.startswith(heavy)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    version, imported = out.stdout.splitlines()
+    assert version.startswith("leafpile ") and imported == "[]"
