@@ -7,6 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from leafpile.cli import app
+from leafpile.bots import BOTS
 from leafpile.engine import GameRecord
 from leafpile.games import GAMES
 
@@ -241,3 +242,17 @@ def test_version_answers_without_importing_the_commands():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     version, imported = out.stdout.splitlines()
     assert version.startswith("leafpile ") and imported == "[]"
+
+
+def test_every_help_page_is_written_for_people():
+    """No Python type marks (`<str>`, `<list[str]>`, `<bool>`) and no `{GAME}` / `[[GAME]]`
+    in the usage lines; `play` names every game and every bot level."""
+    import re
+
+    commands = [c.name for c in app.registered_commands if c.name]
+    for command in commands:
+        out = run(command, "--help").output
+        assert not re.search(r"<(str|int|bool|path|float|list\[)", out), (command, out)
+        assert "{GAME}" not in out and "[[" not in out, (command, out)
+    play_help = run("play", "--help").output
+    assert all(g in play_help for g in GAMES) and all(b in play_help for b in BOTS)

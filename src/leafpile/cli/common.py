@@ -20,7 +20,7 @@ from leafpile import i18n
 from leafpile.bots import BOTS, make_bot
 from leafpile.cli.seats import HUMAN as HUMAN
 from leafpile.engine import Game, LeafpileError
-from leafpile.games import get_game
+from leafpile.games import GAMES, get_game
 from leafpile.i18n import Msg, error_text, localize
 
 
@@ -51,6 +51,32 @@ def h(text: Msg) -> str:
     the message extractor finds it."""
     return text.localize(HELP_LANGUAGE)
 
+
+def _readable_help() -> None:
+    """Help pages for people, not for Python: no type column (`<str>`, `<list[str]>`, `<bool>`;
+    an option's metavar, such as NAME=VALUE, shows instead) and plain usage lines (`GAME`,
+    `[GAME]`, not `{GAME}`). Typer has no setting for either, so its two display methods are
+    replaced here, once, before any help is drawn (tests/cli pin the result)."""
+    from typer import core
+
+    def metavar_only(self: Any, ctx: Any) -> str | None:
+        return self.metavar if isinstance(self, core.TyperOption) else None
+
+    def usage_name(self: Any) -> str:
+        name = str(self.display_name_raw).strip("[]")
+        name = name if self.required else f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    core.TyperOption.display_type_rich = metavar_only  # type: ignore[method-assign]
+    core.TyperArgument.display_type_rich = metavar_only  # type: ignore[method-assign]
+    core.TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+
+
+_readable_help()
+
+#: The help of a GAME argument and of a seats option: the names a person may type.
+GAME_HELP = ", ".join(GAMES)
+BOT_LEVELS = ", ".join(BOTS)
 
 app = typer.Typer(
     help=h(

@@ -12,6 +12,8 @@ from rich.table import Table
 from leafpile import i18n
 from leafpile.bots import BotSeat, make_bot
 from leafpile.cli.common import (
+    BOT_LEVELS,
+    GAME_HELP,
     HUMAN,
     OptionArg,
     PlayersArg,
@@ -116,14 +118,15 @@ LEFT = 1
     "play", help=h(Msg("Play in the terminal: hot-seat (several 'me' seats) or against bots."))
 )
 def play_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="autumn, momiji, ...")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     seats: Annotated[
         str | None,
         typer.Option(
             help=h(
                 Msg(
-                    "Comma-separated seats: 'me' (a human) or a bot name "
-                    "(default: me, then random bots)."
+                    "Comma-separated seats: 'me' (a human) or a bot level: {levels} "
+                    "(default: me, then random bots).",
+                    levels=BOT_LEVELS,
                 )
             )
         ),
@@ -396,7 +399,7 @@ def _action(states: list[State], record: GameRecord, index: int) -> Any:
 # -- rules ------------------------------------------------------------------------------------
 @app.command("rules", help=h(Msg("How to play GAME, for people, with pictures of real positions.")))
 def rules_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="autumn, momiji, ...")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     lang: Annotated[
         str | None,
         typer.Option(
