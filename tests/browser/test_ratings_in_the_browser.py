@@ -76,6 +76,8 @@ def test_a_rated_game_shows_on_the_leaderboard_and_the_players_page(browser, liv
     page.wait_for_selector("#player-name")
     assert page.inner_text("#player-name") == "Ana"
     assert page.locator("figure.rating-curve svg.curve circle.dot").count() == 2  # start, 1 game
+    axis = page.locator("figure.rating-curve svg.curve text.axis").all_text_contents()
+    assert "1 rated game" in axis  # the axis counts the games it spans
     assert page.locator("#games .game-item").count() == 1
     replay = page.locator("#games .game-item a[href^='/replay/']")
     assert replay.count() == 1

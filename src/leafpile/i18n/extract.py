@@ -106,7 +106,11 @@ def missing() -> list[str]:
                     continue
                 found = have.get(message.id)
                 where = f"{domain.name}/{lang}: {message.id!r}"
-                if found is None or not found.string or found.fuzzy:
+                # a plural's forms are a tuple: each one must be there
+                blank = (
+                    found is not None and isinstance(found.string, tuple) and not all(found.string)
+                )
+                if found is None or not found.string or blank or found.fuzzy:
                     problems.append(f"{where} is not translated")
                     continue
                 ids = message.id if isinstance(message.id, tuple) else (message.id,)

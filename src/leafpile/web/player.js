@@ -1,7 +1,7 @@
 // A player's page: their ratings per game, the rating curve of each game (an SVG drawn here)
 // and their games, with links to the replays.
 import { api, botName, el, headerTools, seatLabel, toast } from "/static/api.js";
-import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { currentLanguage, loadLanguage, t, tn, translatePage } from "/static/i18n.js";
 
 const name = decodeURIComponent(location.pathname.split("/").pop());
 const SVG = "http://www.w3.org/2000/svg";
@@ -68,7 +68,11 @@ export function ratingCurve(points, title) {
     plot.append(dot);
   });
   plot.append(
-    svg("text", { x: W - right, y: H - 8, "text-anchor": "end", class: "axis" }, t("rated games")),
+    svg(
+      "text",
+      { x: W - right, y: H - 8, "text-anchor": "end", class: "axis" },
+      tn("{n} rated game", "{n} rated games", points.length),
+    ),
   );
   plot.append(svg("text", { x: left, y: H - 8, class: "axis" }, "0"));
   return plot;
