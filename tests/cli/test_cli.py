@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from leafpile.cli import app
 from leafpile.bots import BOTS
+from leafpile.cli import app
 from leafpile.engine import GameRecord
 from leafpile.games import GAMES
 
