@@ -74,3 +74,21 @@ def test_the_chosen_settings_reach_the_table(browser, live):
     options = httpx.get(f"{live.base}/api/tables/{table}").json()["options"]
     assert options["burly"] is True and options["visible_score"] is False
     assert options["leaf"] == "flirty"
+
+
+def test_bot_levels_come_weakest_first_each_with_a_line_on_how_it_plays(browser, live):
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(live.base + "/")
+    page.wait_for_selector("#seat1")
+    values = page.locator("#seat1 option").evaluate_all("os => os.map((o) => o.value)")
+    bots = [v[4:] for v in values if v.startswith("bot:")]
+    assert bots[:3] == ["easy", "medium", "hard"]  # the levels for people, weakest first
+    lines = set()
+    for level in bots:
+        page.select_option("#seat1", f"bot:{level}")
+        line = page.inner_text("#seat1-about")
+        assert line, level
+        lines.add(line)
+    assert len(lines) == len(bots)  # each says something of its own
+    page.select_option("#seat1", "open")
+    assert page.inner_text("#seat1-about") == ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from leafpile.bots.base import Bot
 from leafpile.bots.greedy import GreedyBot
 from leafpile.bots.mcts import MCTSBot
+from leafpile.i18n import Msg
 
 #: Keyword settings of each level (a `make_bot("hard:time=0.2")` spec overrides them).
 LEVELS: dict[str, tuple[type[Bot], dict[str, float | int | str]]] = {
@@ -31,4 +32,17 @@ LEVELS: dict[str, tuple[type[Bot], dict[str, float | int | str]]] = {
             "widen": 2.0,
         },
     ),
+}
+
+
+#: Every bot as a person chooses it: weakest to strongest for people first, then the ones for
+#: experiments; each with a line on how it plays (the lobby shows it beside the choice).
+BOT_ORDER = ("easy", "medium", "hard", "random", "greedy", "mcts")
+BOT_ABOUT = {
+    "easy": Msg("Plays sensibly but often misses the best move: for a first game."),
+    "medium": Msg("Thinks briefly before each move: a fair opponent once you know the rules."),
+    "hard": Msg("Thinks up to a second a move: the strongest level."),
+    "random": Msg("Plays any legal move at random: to try the game, or to test."),
+    "greedy": Msg("Always takes the move that scores most now, never looking further."),
+    "mcts": Msg("A plain search without the levels' tuning, for experiments."),
 }

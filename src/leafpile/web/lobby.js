@@ -22,6 +22,7 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let signedIn = false; // a profile is signed in here (a rated table needs one)
 let bots = [];
+let botAbout = {};
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value) || games[0];
@@ -47,7 +48,17 @@ function renderSeats() {
     for (const b of bots)
       select.append(el("option", { value: `bot:${b}` }, t("Bot: {level}", { level: botName(b) })));
     select.value = i === 0 ? "me" : `bot:${defaultBot()}`;
-    box.append(el("label", { class: "seat-choice" }, t("Seat {n}", { n: i + 1 }) + " ", select));
+    // how the chosen bot plays, in a line under the choice (the levels come weakest first)
+    const about = el("small", { class: "muted bot-about", id: `seat${i}-about` });
+    const explain = () => {
+      const b = select.value.startsWith("bot:") ? select.value.slice(4) : null;
+      about.textContent = b && botAbout[b] ? tm(botAbout[b]) : "";
+    };
+    select.addEventListener("change", explain);
+    explain();
+    box.append(
+      el("label", { class: "seat-choice" }, t("Seat {n}", { n: i + 1 }) + " ", select, about),
+    );
   }
 }
 
@@ -315,6 +326,7 @@ async function main() {
   const data = await api("/api/games");
   games = data.games;
   bots = data.bots;
+  botAbout = data.bot_about || {};
   for (const g of games) $("game").append(el("option", { value: g.name }, g.title));
   for (const b of bots)
     $("replacement").append(el("option", { value: b }, t("{level} bot", { level: botName(b) })));
