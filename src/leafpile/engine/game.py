@@ -133,6 +133,28 @@ class Game:
         for name in self.RULE_METHODS:
             if name not in cls.__dict__:
                 setattr(cls, name, getattr(self.rules, name))
+        self.bind_random_action()
+
+    # -- random play -------------------------------------------------------------------------
+    def random_action(self, state: State, rng: Rng) -> Action:
+        """A uniformly random legal action of `state` (a full state or its mover's view).
+
+        It draws exactly as `rng.choice(state.legal_actions())` does (one `randrange` of the
+        number of legal actions, then that action in the list's order), so a seed gives the same
+        game and record whichever is used. A game's rules module may define its own
+        `random_action(state, rng)` that picks the same action without building the list; it
+        is bound on the state class (`bind_random_action`), so random playouts, the random bot
+        and rollouts call `state.random_action(rng)` straight.
+        """
+        return state.random_action(rng)
+
+    def bind_random_action(self) -> None:
+        """Bind the rules module's `random_action`, where it has one, on the state class as
+        its `random_action` method (`State.random_action` is the listing default)."""
+        cls = self.state_class
+        pick = getattr(self.rules, "random_action", None)
+        if pick is not None and "random_action" not in cls.__dict__:
+            setattr(cls, "random_action", pick)  # noqa: B010 - a method bound like RULE_METHODS
 
     # -- options -----------------------------------------------------------------------------
     def resolve_options(
