@@ -98,3 +98,14 @@ def test_bad_ranges_are_refused() -> None:
         except ValueError:
             continue
         raise AssertionError(f"randrange({n}) was accepted")
+
+
+def test_long_shuffles_draw_the_same() -> None:
+    fast, plain = Rng(2024), PlainSplitMix(2024)
+    items = list(range(5000))
+    fast.shuffle(items)
+    expected = list(range(5000))
+    for i in range(len(expected) - 1, 0, -1):
+        j = plain.randrange(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.state == plain.state

@@ -67,11 +67,28 @@ class Rng:
         return items[self.randrange(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
-        randrange = self.randrange
-        for i in range(len(items) - 1, 0, -1):
-            j = randrange(i + 1)
+        """Fisher-Yates in place (the draws of `randrange(i + 1)`, written out)."""
+        n = len(items)
+        if n >= _SMALL:
+            randrange = self.randrange
+            for i in range(n - 1, 0, -1):
+                j = randrange(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        z = self.state
+        for i in range(n - 1, 0, -1):
+            z = (z + _GOLDEN) & _MASK
+            x = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+            x ^= x >> 31
+            while x > _LIMITS[i + 1]:  # rejected (about once in 2**52 draws here): again
+                z = (z + _GOLDEN) & _MASK
+                x = ((z ^ (z >> 30)) * _MIX1) & _MASK
+                x = ((x ^ (x >> 27)) * _MIX2) & _MASK
+                x ^= x >> 31
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = z
 
     def fork(self) -> Rng:
         """A new independent generator seeded from this one."""
