@@ -266,8 +266,7 @@ class MCTSBot(Bot):
         if state.is_terminal():
             return state.returns()
         out = []
-        for p in range(state.num_players):
-            value = game.evaluate(state, p)
+        for value in game.evaluate_all(state):  # one evaluation for every player
             self.scale_sum += abs(value)
             self.scale_n += 1
             out.append(math.tanh(value * self.scale_n / self.scale_sum))

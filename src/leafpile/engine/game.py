@@ -270,6 +270,17 @@ class Game:
         cut-offs), from the game's `heuristic.py`."""
         return self.heuristic.evaluate(self._own(state), player)
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """Every player's `evaluate`, in seat order, from one evaluation where the game's
+        `heuristic.py` has an `evaluate_all` (each game's evaluation measures every player
+        to compare them): a search scores a rollout's end for all players at once."""
+        own = self._own(state)
+        every = getattr(self.heuristic, "evaluate_all", None)
+        if every is not None:
+            values: list[float] = every(own)
+            return values
+        return [self.heuristic.evaluate(own, p) for p in range(own.num_players)]
+
     def _own(self, state: State) -> State:
         """Refuse another game's state here, where a mix-up would otherwise surface as an
         attribute error deep inside the rules."""
