@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from leafpile.games.undergrove import GAME, UndergroveState
 from leafpile.games.undergrove.components import CORNER_OFFSETS, DECK, cell
+from leafpile.games.undergrove.forest import forest_changed
 from leafpile.games.undergrove.forest import put_tile as forest_put_tile
 from leafpile.games.undergrove.kinds import Kind
 
@@ -61,11 +62,13 @@ def give_root(s: UndergroveState, p: int, x: int, y: int, t: int) -> None:
     slot = CORNER_OFFSETS.index(corner - s.pos[t])
     s.roots[4 * t + slot] = p
     s.roots_left[p] -= 1
+    forest_changed(s)  # roots laid by hand: the forest's cached answers are stale
 
 
 def put_piece(s: UndergroveState, p: int, x: int, y: int, carbon: int = 0, tree: bool = False):
     corner = cell(x, y)
     s.piece[corner] = p + 4 if tree else p
+    forest_changed(s)
     s.pcarbon[corner] = carbon
     if tree:
         s.trees[p] -= 1

@@ -7,6 +7,7 @@ import pytest
 from leafpile.engine import IllegalActionError
 from leafpile.games.undergrove import GAME
 from leafpile.games.undergrove.components import BLOCKER
+from leafpile.games.undergrove.forest import forest_changed
 from tests.undergrove.helpers import (
     c,
     fresh,
@@ -124,6 +125,7 @@ def test_third_carbon_turns_the_seedling_into_a_tree_that_keeps_it_under_bga_car
 def test_trees_never_absorb_again():
     s = fresh()
     s.piece[c(0, 0)] = 4
+    forest_changed(s)
     s.pcarbon[c(0, 0)] = 3
     assert "absorb" not in legal(s)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from leafpile.games.undergrove.forest import forest_changed
 from leafpile.games.undergrove.scoring import (
     goal_measure,
     goal_points,
@@ -163,6 +164,7 @@ def test_ties_go_to_most_trees_then_most_carbon_on_seedlings():
     assert s.scores()[0] == s.scores()[1]
     assert s.winners() == [0]
     s.piece[s.pos[42] + 1] = 1  # now P1's seedling holding 3 C, rooted in a 0-VP tile
+    forest_changed(s)
     s.trees[0] += 1
     assert s.scores()[0] == s.scores()[1]
     assert s.winners() == [1]

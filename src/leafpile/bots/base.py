@@ -25,12 +25,14 @@ class Bot(ABC):
 
 
 class RandomBot(Bot):
-    """Uniform over the legal actions: the baseline every other bot must beat."""
+    """Uniform over the legal actions: the baseline every other bot must beat. It draws as
+    `rng.choice(view.legal_actions())` would, through the game's `random_action` hook
+    (`State.random_action`)."""
 
     name = "random"
 
     def act(self, view: State, rng: Rng) -> Action:
-        return rng.choice(view.legal_actions())
+        return view.random_action(rng)
 
 
 class BotSeat:

@@ -192,8 +192,7 @@ class MCTSBot(Bot):
             if player < 0 and player != CHANCE:
                 break  # terminal
             if player == CHANCE:
-                actions = state.legal_actions()
-                state.apply(actions[rng.randrange(len(actions))])
+                state.apply(state.random_action(rng))
                 continue
             if node is root and order is not None:
                 actions = order
@@ -250,21 +249,24 @@ class MCTSBot(Bot):
         """Rollout from `state`; each player's result in [-1, 1]."""
         depth = self.rollout_depth if self.rollout_depth >= 0 else 1 << 30
         greedy = self.rollout == "greedy"
+        pick = state.random_action  # the same draw as a choice from legal_actions()
         while depth > 0:
             player = state.current_player
             if player < 0 and player != CHANCE:
                 return state.returns()
-            actions = state.legal_actions()
-            if greedy and player >= 0 and len(actions) > 1:
-                state.apply(self.rollout_choice(game, state, player, actions, rng))
+            if greedy and player >= 0:
+                actions = state.legal_actions()
+                if len(actions) > 1:
+                    state.apply(self.rollout_choice(game, state, player, actions, rng))
+                else:
+                    state.apply(actions[rng.randrange(1)])
             else:
-                state.apply(actions[rng.randrange(len(actions))])
+                state.apply(pick(rng))
             depth -= 1
         if state.is_terminal():
             return state.returns()
         out = []
-        for p in range(state.num_players):
-            value = game.evaluate(state, p)
+        for value in game.evaluate_all(state):  # one evaluation for every player
             self.scale_sum += abs(value)
             self.scale_n += 1
             out.append(math.tanh(value * self.scale_n / self.scale_sum))

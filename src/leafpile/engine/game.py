@@ -133,6 +133,28 @@ class Game:
         for name in self.RULE_METHODS:
             if name not in cls.__dict__:
                 setattr(cls, name, getattr(self.rules, name))
+        self.bind_random_action()
+
+    # -- random play -------------------------------------------------------------------------
+    def random_action(self, state: State, rng: Rng) -> Action:
+        """A uniformly random legal action of `state` (a full state or its mover's view).
+
+        It draws exactly as `rng.choice(state.legal_actions())` does (one `randrange` of the
+        number of legal actions, then that action in the list's order), so a seed gives the same
+        game and record whichever is used. A game's rules module may define its own
+        `random_action(state, rng)` that picks the same action without building the list; it
+        is bound on the state class (`bind_random_action`), so random playouts, the random bot
+        and rollouts call `state.random_action(rng)` straight.
+        """
+        return state.random_action(rng)
+
+    def bind_random_action(self) -> None:
+        """Bind the rules module's `random_action`, where it has one, on the state class as
+        its `random_action` method (`State.random_action` is the listing default)."""
+        cls = self.state_class
+        pick = getattr(self.rules, "random_action", None)
+        if pick is not None and "random_action" not in cls.__dict__:
+            setattr(cls, "random_action", pick)  # noqa: B010 - a method bound like RULE_METHODS
 
     # -- options -----------------------------------------------------------------------------
     def resolve_options(
@@ -247,6 +269,17 @@ class Game:
         """Heuristic worth of `state` for `player`, higher is better (greedy bots, rollout
         cut-offs), from the game's `heuristic.py`."""
         return self.heuristic.evaluate(self._own(state), player)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        """Every player's `evaluate`, in seat order, from one evaluation where the game's
+        `heuristic.py` has an `evaluate_all` (each game's evaluation measures every player
+        to compare them): a search scores a rollout's end for all players at once."""
+        own = self._own(state)
+        every = getattr(self.heuristic, "evaluate_all", None)
+        if every is not None:
+            values: list[float] = every(own)
+            return values
+        return [self.heuristic.evaluate(own, p) for p in range(own.num_players)]
 
     def _own(self, state: State) -> State:
         """Refuse another game's state here, where a mix-up would otherwise surface as an

@@ -74,6 +74,12 @@ class State(ABC):
         """Apply a legal action without checking it (fast path for search)."""
         self.game.rules.apply(self, action)
 
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action, drawn as `rng.choice(self.legal_actions())` is; a
+        game's rules may pick it without the list (`Game.random_action`)."""
+        actions = self.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
     def scores(self) -> list[float]:
         """Each player's score as the rules count it (running score before the end)."""
         return self.game.rules.scores(self)

@@ -78,14 +78,15 @@ def play_game(
 
 
 def random_playout(state: State, rng: Rng) -> int:
-    """Play uniformly random actions to the end on the true state (benchmarks only)."""
+    """Play uniformly random actions to the end on the true state (benchmarks only), through
+    the game's `random_action` hook (the same draws as a choice from the legal actions)."""
+    pick = state.random_action
+    apply = state.apply
     n = 0
-    while True:
-        actions = state.legal_actions()
-        if not actions:
-            return n
-        state.apply(actions[rng.randrange(len(actions))])
+    while not state.is_terminal():
+        apply(pick(rng))
         n += 1
+    return n
 
 
 #: One game to play: its seed and the options varied for it (None: not a study).

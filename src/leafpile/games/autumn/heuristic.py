@@ -31,18 +31,25 @@ def colour_value(mask: int) -> float:
 
 
 def evaluate(s: AutumnState, player: int) -> float:
+    return evaluate_all(s)[player]
+
+
+def evaluate_all(s: AutumnState) -> list[float]:
+    """Both players' evaluations at once (`Game.evaluate_all`): the table is measured once."""
     if s.num_players == 1:
-        return solo_value(s)
+        return [solo_value(s)]
     totals = rules.scores(s)
-    finished = totals[player] - totals[1 - player]
+    finished = [totals[0] - totals[1], totals[1] - totals[0]]
     if s.phase == Phase.OVER:
         return finished
     red, yellow = rules.colour_masks(s)
     live = colour_value(red) - colour_value(yellow)  # for the red owner
     if s.red_player is None:
         chooser = 1 - s.first  # §3.1: the round's second player chooses colours
-        return finished + (abs(live) if player == chooser else -abs(live))
-    return finished + (live if player == s.red_player else -live)
+        gain = [abs(live) if p == chooser else -abs(live) for p in (0, 1)]
+    else:
+        gain = [live if p == s.red_player else -live for p in (0, 1)]
+    return [finished[0] + gain[0], finished[1] + gain[1]]
 
 
 def solo_value(s: AutumnState) -> float:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import functools
 
-from leafpile.engine import Action, opt_str
+from leafpile.engine import Action, Rng, opt_str
+from leafpile.engine.bits import nth_bit
 from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.autumn.actions import CHOOSE, PLACE, ChooseColour, Place
 from leafpile.games.autumn.components import (
     CELLS,
+    OFFSET,
     RED,
     RED_BITS,
     STRIDE,
@@ -27,6 +29,9 @@ PLACING, CHOOSING, OVER = Phase.PLACE, Phase.COLOUR, Phase.OVER
 
 _PLACE0, _PLACE1 = PLACE
 _S = STRIDE
+#: The lowest anchor lies one row and one column before the lowest occupied cell (bit index
+#: plus one, as `bit_length` counts it).
+_BELOW = STRIDE + 2
 
 
 # -- legal actions ------------------------------------------------------------------------------
@@ -71,6 +76,23 @@ def legal_actions(s: AutumnState) -> list[Action]:
     return []
 
 
+def random_action(s: AutumnState, rng: Rng) -> Action:
+    """`legal_actions(s)[rng.randrange(len(...))]` without the list (`Game.random_action`):
+    the placements are listed by anchor bit, each anchor's 0° before its 180° placement."""
+    if s.phase == PLACING:
+        assert s.card is not None
+        occupied = s.occupied
+        # Counted on the table shifted down to just below its lowest anchor: smaller integers.
+        base = (occupied & -occupied).bit_length() - _BELOW
+        mask = legal_anchor_mask(occupied >> base)
+        if SYMMETRIC[s.card]:
+            return _PLACE0[base + nth_bit(mask, rng.randrange(mask.bit_count()))]
+        k = rng.randrange(mask.bit_count() << 1)
+        return PLACE[k & 1][base + nth_bit(mask, k >> 1)]
+    actions = legal_actions(s)
+    return actions[rng.randrange(len(actions))]
+
+
 # -- applying -----------------------------------------------------------------------------------
 def laid(s: AutumnState, action: Place) -> tuple[int, int]:
     """The table's (occupied, red) bitboards once the revealed card lies where `action` says:
@@ -83,9 +105,14 @@ def laid(s: AutumnState, action: Place) -> tuple[int, int]:
 
 def apply(s: AutumnState, action: Action) -> None:
     if type(action) is Place:
-        assert s.card is not None
-        s.occupied, s.red = laid(s, action)
-        s.placed.append((s.card, action.x, action.y, action.rot))
+        card = s.card
+        assert card is not None
+        x, y, rot = action.x, action.y, action.rot
+        b = (y + OFFSET) * _S + x + OFFSET  # laid(), written out: this runs on every placement
+        mask = CELLS << b
+        s.occupied |= mask
+        s.red = (s.red & ~mask) | (RED_BITS[card][rot] << b)
+        s.placed.append((card, x, y, rot))
         s.card = None
         if not s.deck:
             end_round(s)
@@ -114,8 +141,11 @@ def area_sizes(mask: int) -> list[int]:
 @functools.lru_cache(maxsize=4096)
 def _areas(mask: int) -> tuple[int, ...]:
     """Flood fill by bit dilation; corners never connect. The board never reaches its left or
-    right column, so a shift by one cannot wrap a region onto the next row. Cached: the same
+    right column, so a shift by one cannot wrap a region onto the next row (nor, once the
+    mask is shifted down to its lowest cell, onto a row below the board). Cached: the same
     table is measured for every audience's view, its log line and the bots' evaluations."""
+    if mask:
+        mask >>= (mask & -mask).bit_length() - 1  # smaller integers, the same shapes
     sizes = []
     while mask:
         region = mask & -mask
@@ -126,14 +156,29 @@ def _areas(mask: int) -> tuple[int, ...]:
                 break
             region = grown
         sizes.append(region.bit_count())
-        mask &= ~region
+        mask ^= region
     sizes.sort(reverse=True)
     return tuple(sizes)
 
 
+@functools.lru_cache(maxsize=4096)
 def largest_area(mask: int) -> int:
-    sizes = _areas(mask)
-    return sizes[0] if sizes else 0
+    """The size of the largest area of `mask`: `_areas`' flood fill, stopped as soon as the
+    cells left are fewer than the largest area found (rounds are scored by it alone)."""
+    if mask:
+        mask >>= (mask & -mask).bit_length() - 1
+    best = 0
+    while mask.bit_count() > best:
+        region = mask & -mask
+        while True:
+            grown = region | (region << 1) | (region >> 1) | (region << _S) | (region >> _S)
+            grown &= mask
+            if grown == region:
+                break
+            region = grown
+        best = max(best, region.bit_count())
+        mask ^= region
+    return best
 
 
 def colour_masks(s: AutumnState) -> tuple[int, int]:

@@ -33,6 +33,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OVER = Phase.OVER
+
+
 class AutumnState(State):
     __slots__ = (
         "card",
@@ -75,7 +78,10 @@ class AutumnState(State):
     # -- the protocol ----------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return TERMINAL if self.phase == Phase.OVER else self.to_move
+        return TERMINAL if self.phase == _OVER else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.phase == _OVER  # the same answer without the property (playouts ask it)
 
     def returns(self) -> list[float]:
         """Solo: the score scaled to [0, 1] by the challenge's scale; 2 players: zero-sum."""

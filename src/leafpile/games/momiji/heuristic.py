@@ -14,6 +14,7 @@ playable-card count 102-48 over 150 two-player games).
 
 from __future__ import annotations
 
+from leafpile.engine.lead import leads
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     CARD_VALUE,
@@ -66,6 +67,12 @@ def hand_promise(state: MomijiState, player: int) -> float:
 
 
 def evaluate(state: MomijiState, player: int) -> float:
+    return evaluate_all(state)[player]
+
+
+def evaluate_all(state: MomijiState) -> list[float]:
+    """Every player's evaluation at once (`Game.evaluate_all`): the values are the same for
+    all, only the lead differs."""
     scores = totals(state)
     if state.phase == OVER:
         values = [float(s) for s in scores]
@@ -73,6 +80,4 @@ def evaluate(state: MomijiState, player: int) -> float:
         left = len(state.deck) / (CARDS_PER_TYPE * len(state.types))
         weight = LATE + (1.0 - LATE) * left
         values = [scores[p] + weight * hand_promise(state, p) for p in range(state.num_players)]
-    if len(values) == 1:
-        return values[0]
-    return values[player] - max(v for p, v in enumerate(values) if p != player)
+    return leads(values)

@@ -62,12 +62,19 @@ GROUPS = {t: tuple(_groups(codes) for codes in orients) for t, orients in ORIENT
 
 
 def flood(seed: int, mask: int) -> int:
-    """The orthogonally connected part of `mask` that contains `seed` (bit dilation)."""
-    region = seed & mask
+    """The orthogonally connected part of `mask` that contains `seed` (bit dilation).
+
+    Grown on both shifted down to the mask's lowest space: neighbours are the same bits
+    apart whatever the shift, and the integers are much smaller than the whole grid's."""
+    if not mask:
+        return 0
+    k = (mask & -mask).bit_length() - 1
+    mask >>= k
+    region = (seed >> k) & mask
     while True:
         grown = (region | (region << 1) | (region >> 1) | (region << S) | (region >> S)) & mask
         if grown == region:
-            return region
+            return region << k
         region = grown
 
 

@@ -7,6 +7,7 @@ which brings bees and often hummingbirds).
 
 from __future__ import annotations
 
+from leafpile.engine.lead import leads
 from leafpile.games.under_the_leaves.components import BURLY_POINTS, COLOURS, NMASKS, S
 from leafpile.games.under_the_leaves.scoring import figures, majority_bonus, scores
 from leafpile.games.under_the_leaves.state import OVER, UnderTheLeavesState
@@ -38,9 +39,12 @@ def value(state: UnderTheLeavesState, p: int, bonus: list[list[int]]) -> float:
 
 def evaluate(state: UnderTheLeavesState, player: int) -> float:
     """Own value minus the best opponent's value; the exact score difference at the end."""
+    return evaluate_all(state)[player]
+
+
+def evaluate_all(state: UnderTheLeavesState) -> list[float]:
+    """Every player's evaluation at once (`Game.evaluate_all`)."""
     if state.phase == OVER:
-        totals = scores(state)
-        return totals[player] - max(s for q, s in enumerate(totals) if q != player)
+        return leads(scores(state))
     bonus = majority_bonus(state)
-    values = [value(state, p, bonus) for p in range(state.num_players)]
-    return values[player] - max(v for q, v in enumerate(values) if q != player)
+    return leads([value(state, p, bonus) for p in range(state.num_players)])

@@ -9,12 +9,14 @@ After a placement the beings arrive (phase 2 of §3): bees and hummingbirds
 
 from __future__ import annotations
 
-from leafpile.engine import Action, opt_ints
+from leafpile.engine import Action, Rng, opt_ints
+from leafpile.engine.bits import nth_bit
 from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.under_the_leaves.actions import PLACES, TAKES, Choose, Place, Take
 from leafpile.games.under_the_leaves.bees_and_hummingbirds import bees_arrive, changed_sectors
 from leafpile.games.under_the_leaves.components import (
     OFF,
+    ORIENTATIONS,
     TILE_TO_SPACE,
     TOFF,
     S,
@@ -40,6 +42,9 @@ def draw(s: UnderTheLeavesState) -> int:
     return s.bag.pop(s.rng.randrange(len(s.bag)))
 
 
+_ORIENTS = len(ORIENTATIONS)  # the placements on one free cell (PLACES)
+
+
 # -- a turn (§3) ----------------------------------------------------------------------------------
 def legal_actions(s: UnderTheLeavesState) -> list[Action]:
     phase = s.phase
@@ -58,6 +63,22 @@ def legal_actions(s: UnderTheLeavesState) -> list[Action]:
         pair = s.pending[0]
         return pair.actions(s.used[3 * s.to_move + pair.family])
     return []
+
+
+def random_action(s: UnderTheLeavesState, rng: Rng) -> Action:
+    """`legal_actions(s)[rng.randrange(len(...))]` without the list (`Game.random_action`):
+    a placement is the k-th free cell in bit order and, within it, the k-th orientation."""
+    phase = s.phase
+    if phase == TAKE:
+        market = s.market
+        return TAKES[market[rng.randrange(len(market))]]
+    if phase == PLACE:
+        occ = s.tiles[s.to_move]
+        free = ((occ << 1) | (occ >> 1) | (occ << T) | (occ >> T)) & ~occ
+        k = rng.randrange(free.bit_count() * _ORIENTS)
+        return PLACES[nth_bit(free, k // _ORIENTS)][k % _ORIENTS]
+    actions = legal_actions(s)
+    return actions[rng.randrange(len(actions))]
 
 
 def apply(s: UnderTheLeavesState, action: Action) -> None:
@@ -107,7 +128,7 @@ def end_turn(s: UnderTheLeavesState) -> None:
     s.phase = TAKE
 
 
-__all__ = ["TAKE_BACKS", "apply", "legal_actions", "scores", "start", "winners"]
+__all__ = ["TAKE_BACKS", "apply", "legal_actions", "random_action", "scores", "start", "winners"]
 
 
 #: Take-backs (`leafpile.engine.takeback`): a turn lasts from the take to the refill of the

@@ -26,7 +26,12 @@ from leafpile.engine import Action
 from leafpile.games.undergrove.actions import STOP, Carbon, carbon
 from leafpile.games.undergrove.components import NEIGHBOURS, NUM_TILES, TOKEN_OF, Tile, W
 from leafpile.games.undergrove.decision import Decision, push
-from leafpile.games.undergrove.forest import rooted_tiles, seedling_corners
+from leafpile.games.undergrove.forest import (
+    placed_tiles,
+    put_piece,
+    rooted_tiles,
+    seedling_corners,
+)
 from leafpile.games.undergrove.kinds import Kind
 from leafpile.games.undergrove.payments import FLIP, PAY_ONE, PaySteps, nutrients, token_count
 from leafpile.games.undergrove.state import UndergroveState
@@ -117,7 +122,7 @@ def reachable(
     if here:
         sources = [here] if carbon_on[here] > 0 else []
     else:
-        sources = [t for t in range(1, NUM_TILES + 1) if carbon_on[t] > 0 and pos[t] >= 0]
+        sources = [t for t in placed_tiles(s) if carbon_on[t] > 0]
     if not sources:
         return []
     bga = s.bga_moves
@@ -192,7 +197,7 @@ def move_carbon(s: UndergroveState, p: int, t: int, corner: int) -> None:
     held = s.pcarbon[corner] + 1
     s.absorbed = True
     if held == 3 and s.trees[p] > 0:
-        s.piece[corner] = 4 + p
+        put_piece(s, corner, 4 + p)
         s.trees[p] -= 1  # [BGA] the seedling does not go back to the supply
         if not s.bga_moves:
             held = 0  # "défaussez tout le Carbone présent sur lui et placez un Arbre"

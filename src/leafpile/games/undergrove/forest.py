@@ -16,6 +16,7 @@ from leafpile.games.undergrove.components import (
     W,
 )
 from leafpile.games.undergrove.kinds import Ongoing
+from leafpile.games.undergrove.memo import ForestMemo
 from leafpile.games.undergrove.state import UndergroveState
 
 assert CELLS_OF_CORNER == (0, -1, -W, -W - 1)  # rooted_tiles relies on this order
@@ -26,12 +27,34 @@ assert CELLS_OF_CORNER == (0, -1, -W, -W - 1)  # rooted_tiles relies on this ord
 ANYWHERE, NEW_CORNER, NEXT_TO_OWN = 0, 1, 2
 
 
+def forest_changed(s: UndergroveState) -> None:
+    """A piece or a root was placed: this state's forest answers (memo.py) start afresh, as
+    a new object, since clones may share the old one."""
+    s.memo = ForestMemo()
+
+
 def put_tile(s: UndergroveState, t: int, c: int) -> None:
-    """Tile t on cell c. The forest changed: this state's cached paths start afresh (a new
-    dict, since clones may share the old one)."""
+    """Tile t on cell c. The cached paths (which depend on the tiles alone) start afresh
+    too, as a new dict."""
     s.pos[t] = c
     s.tile_at[c] = t
     s.paths = {}
+    s.memo = ForestMemo()
+
+
+def placed_tiles(s: UndergroveState) -> list[int]:
+    """The placed tiles, in id order."""
+    memo = s.memo
+    if memo.placed is None:
+        pos = s.pos
+        memo.placed = [t for t in range(1, len(pos)) if pos[t] >= 0]
+    return memo.placed
+
+
+def put_piece(s: UndergroveState, corner: int, code: int) -> None:
+    """A piece (`code`: a player's seedling p, tree 4 + p, or a place-holder) on `corner`."""
+    s.piece[corner] = code
+    forest_changed(s)
 
 
 def draw(s: UndergroveState, p: int) -> None:
@@ -52,6 +75,15 @@ def earthlover_corners(s: UndergroveState) -> list[int]:
     return [c + o for o in CORNER_OFFSETS]
 
 
+def tiles_rooted_by(s: UndergroveState, p: int) -> list[int]:
+    """The placed tiles player p has a root on, in id order (the tiles p may activate)."""
+    memo = s.memo.mine
+    out = memo.get(p)
+    if out is None:
+        out = memo[p] = [t for t in placed_tiles(s) if has_root(s, p, t)]
+    return out
+
+
 def has_root(s: UndergroveState, p: int, t: int) -> bool:
     roots = s.roots
     b = 4 * t
@@ -65,25 +97,39 @@ def has_ongoing(s: UndergroveState, p: int, bonus: Ongoing) -> bool:
 
 
 def seedling_corners(s: UndergroveState, p: int) -> list[int]:
-    return sorted(c for c, code in s.piece.items() if code == p)
+    memo = s.memo.seedlings
+    out = memo.get(p)
+    if out is None:
+        out = memo[p] = sorted(c for c, code in s.piece.items() if code == p)
+    return out
 
 
 def piece_corners(s: UndergroveState, p: int) -> list[int]:
-    tree = 4 + p
-    return sorted(c for c, code in s.piece.items() if code in (p, tree))
+    memo = s.memo.pieces
+    out = memo.get(p)
+    if out is None:
+        tree = 4 + p
+        out = memo[p] = sorted(c for c, code in s.piece.items() if code in (p, tree))
+    return out
 
 
 def free_corners(s: UndergroveState) -> list[int]:
-    piece = s.piece
-    out = {c + o for c in s.tile_at for o in CORNER_OFFSETS}
-    return sorted(c for c in out if c not in piece)
+    memo = s.memo
+    if memo.free is None:
+        piece = s.piece
+        out = {c + o for c in s.tile_at for o in CORNER_OFFSETS}
+        memo.free = sorted(c for c in out if c not in piece)
+    return memo.free
 
 
 def empty_cells(s: UndergroveState) -> list[int]:
     """Empty cells orthogonally adjacent to a placed tile (§2)."""
-    tile_at = s.tile_at
-    out = {c + d for c in tile_at for d in NEIGHBOURS}
-    return sorted(c for c in out if c not in tile_at)
+    memo = s.memo
+    if memo.empty is None:
+        tile_at = s.tile_at
+        out = {c + d for c in tile_at for d in NEIGHBOURS}
+        memo.empty = sorted(c for c in out if c not in tile_at)
+    return memo.empty
 
 
 def mushroom_slots(s: UndergroveState, p: int, restrict: int) -> list[int]:
@@ -114,7 +160,16 @@ def has_own_free_slot(s: UndergroveState, p: int) -> bool:
 
 def rooted_tiles(s: UndergroveState, corner: int) -> list[int]:
     """Tiles the piece on `corner` has a root in (in CELLS_OF_CORNER order). Unrolled: the
-    legal moves, the scores and the evaluation all ask this often."""
+    legal moves, the scores and the evaluation all ask this often (and it is kept in the
+    forest memo)."""
+    memo = s.memo.rooted
+    out = memo.get(corner)
+    if out is None:
+        out = memo[corner] = _rooted_tiles(s, corner)
+    return out
+
+
+def _rooted_tiles(s: UndergroveState, corner: int) -> list[int]:
     get = s.tile_at.get
     roots = s.roots
     out = []
@@ -137,6 +192,7 @@ def place_root(s: UndergroveState, p: int, corner: int, t: int) -> None:
     """A root of p from `corner` into tile t, counted for goal 8 by the tile's symbol."""
     slot = CORNER_OFFSETS.index(corner - s.pos[t])
     s.roots[4 * t + slot] = p
+    forest_changed(s)
     s.roots_left[p] -= 1
     token = TOKEN_OF[t]
     if token >= 0:

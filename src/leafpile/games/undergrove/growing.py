@@ -23,6 +23,7 @@ from leafpile.games.undergrove.forest import (
     mushroom_slots,
     piece_corners,
     place_root,
+    put_piece,
     put_tile,
     root_slots,
 )
@@ -106,7 +107,7 @@ class PlaceSeedling(Decision):
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Seedling
         s.pending.pop()
-        s.piece[action.corner] = p
+        put_piece(s, action.corner, p)
         s.pcarbon[action.corner] = 0
         s.seedlings[p] -= 1
         if self.candy:  # Candy Cap: one more root around the new seedling

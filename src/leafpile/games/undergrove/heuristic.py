@@ -16,6 +16,7 @@ published rules' paths, 64.5% of 400 under `carbon_moves=bga`.
 
 from __future__ import annotations
 
+from leafpile.engine.lead import leads
 from leafpile.games.undergrove.carbon_movement import AbsorbCarbon
 from leafpile.games.undergrove.components import SUPPLY
 from leafpile.games.undergrove.growing import PlaceRoot, PlaceSeedling
@@ -97,9 +98,12 @@ def features(state: UndergroveState, p: int, score: float) -> float:
 
 def evaluate(state: UndergroveState, player: int) -> float:
     """Own features minus the best opponent's (higher is better for `player`)."""
-    if state.over:
-        scores = totals(state)
-        return float(scores[player] - max(v for q, v in enumerate(scores) if q != player))
+    return evaluate_all(state)[player]
+
+
+def evaluate_all(state: UndergroveState) -> list[float]:
+    """Every player's evaluation at once (`Game.evaluate_all`)."""
     scores = totals(state)
-    values = [features(state, q, scores[q]) for q in range(state.num_players)]
-    return values[player] - max(v for q, v in enumerate(values) if q != player)
+    if state.over:
+        return [float(v) for v in leads(scores)]
+    return leads([features(state, q, scores[q]) for q in range(state.num_players)])

@@ -24,7 +24,13 @@ from leafpile.games.undergrove.components import (
     cell,
 )
 from leafpile.games.undergrove.decision import Decision
-from leafpile.games.undergrove.forest import draw, earthlover_corners, put_tile
+from leafpile.games.undergrove.forest import (
+    draw,
+    earthlover_corners,
+    forest_changed,
+    put_piece,
+    put_tile,
+)
 from leafpile.games.undergrove.kinds import Kind
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.turn import start_turn
@@ -82,11 +88,12 @@ class FirstSeedling(Decision):
 
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Seedling
-        s.piece[action.corner] = p
+        put_piece(s, action.corner, p)
         s.pcarbon[action.corner] = 0
         s.seedlings[p] -= 1
         slot = CORNER_OFFSETS.index(action.corner - s.pos[EARTHLOVER])
         s.roots[4 * EARTHLOVER + slot] = p
+        forest_changed(s)
         s.roots_left[p] -= 1
         s.setup_left -= 1
         if s.setup_left:
@@ -94,7 +101,7 @@ class FirstSeedling(Decision):
             return
         for c in earthlover_corners(s):  # place-holders on unclaimed corners
             if c not in s.piece:
-                s.piece[c] = BLOCKER
+                put_piece(s, c, BLOCKER)
         s.pending.pop()
         s.to_move = s.first
         start_turn(s)

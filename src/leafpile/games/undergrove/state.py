@@ -52,6 +52,7 @@ from leafpile.games.undergrove.components import (
 )
 from leafpile.games.undergrove.decision import Decision, load
 from leafpile.games.undergrove.kinds import Kind
+from leafpile.games.undergrove.memo import ForestMemo
 
 
 class UndergroveState(State):
@@ -72,6 +73,7 @@ class UndergroveState(State):
         "gained_c",
         "goals",
         "hands",
+        "memo",
         "num_players",
         "options",
         "over",
@@ -121,6 +123,9 @@ class UndergroveState(State):
         #: which gives that one a new, empty dict (forest.put_tile): a shared dict only ever
         #: serves states whose forests are the same.
         self.paths: dict[int, list[int]] = {}
+        #: Not saved either: the forest's answers for the legal actions (memo.py), shared and
+        #: renewed like `paths`.
+        self.memo = ForestMemo()
         # cards and tiles
         self.deck: list[int] = []  # deck[0] is drawn next
         self.discard: list[int] = []
@@ -173,6 +178,7 @@ class UndergroveState(State):
         new.roots = self.roots[:]
         new.bga_moves = self.bga_moves
         new.paths = self.paths
+        new.memo = self.memo
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.reshuffled = self.reshuffled[:]
@@ -319,6 +325,7 @@ class UndergroveState(State):
         if any(not 1 <= t <= NUM_TILES for t in activated):
             raise InvalidStateError("saved state field 'activated' lists an unknown tile")
         s.activated = sum(1 << t for t in set(activated))
+        s.memo = ForestMemo()  # the forest was laid field by field: nothing asked before counts
         _check_consistent(s)
         return s
 

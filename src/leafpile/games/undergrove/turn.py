@@ -25,7 +25,7 @@ from leafpile.games.undergrove.components import (
     TRACK_END,
 )
 from leafpile.games.undergrove.decision import Decision
-from leafpile.games.undergrove.forest import draw
+from leafpile.games.undergrove.forest import draw, tiles_rooted_by
 from leafpile.games.undergrove.growing import can_partner, can_reproduce, partner, reproduce
 from leafpile.games.undergrove.kinds import Kind
 from leafpile.games.undergrove.mushrooms import activate, can_activate
@@ -49,9 +49,8 @@ class ChooseAction(Decision):
 
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         out: list[Action] = [numbered("use", b) for b in s.bonus[p] if BONUS_TILES[b].one_shot]
-        pos = s.pos
-        for t in range(1, NUM_TILES + 1):
-            if pos[t] >= 0 and can_activate(s, p, t):
+        for t in tiles_rooted_by(s, p):  # §4.1: a root on it first (can_activate asks it too)
+            if can_activate(s, p, t):
                 out.append(numbered("activate", t))
         if can_absorb(s, p):
             out.append(ABSORB)
