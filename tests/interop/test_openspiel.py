@@ -26,7 +26,7 @@ IDS = [f"{n}-{p}p" for n, p in CASES]
 def dealt(name: str, players: int, seed: int = 3, **options):
     game = lo.load(name, players=players, **options)
     state = game.new_initial_state()
-    state.apply_action(seed)
+    state.deal(seed)
     return game, state
 
 
@@ -81,18 +81,39 @@ def test_bad_parameters_are_refused_clearly():
         lo.load("autumn", players=2, challenge="two")
 
 
-def test_the_opening_chance_node_deals_leafpile_seed_k():
+def test_the_opening_chance_nodes_deal_leafpile_seed_k_digit_by_digit():
     game = lo.load("momiji", players=3)
+    assert game.max_chance_outcomes() == lo.RADIX and lo.SEEDS == lo.RADIX**2
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == lo.SEEDS == game.max_chance_outcomes()
-    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 42) == "seed 42"
-    state.apply_action(42)
-    native = GAMES["momiji"].new_state(3, seed=42)
+    for digit in (1, 42):  # seed 1 * 256 + 42
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == list(range(lo.RADIX))
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, digit) == f"seed digit {digit}"
+        state.apply_action(digit)
+    native = GAMES["momiji"].new_state(3, seed=298)
     assert state.leafpile_state.to_dict() == native.to_dict()
     assert state.information_state_string(0) != state.information_state_string(1)
+    again = game.new_initial_state()
+    again.deal(298)
+    assert str(again) == str(state)
+
+
+def test_every_seed_is_equally_likely_when_seeds_is_no_power_of_the_radix():
+    """300 seeds: the first digit is 0 with 256/300, 1 with 44/300; then uniform in its range."""
+    game = lo.load("autumn", players=2, seeds=300)
+    state = game.new_initial_state()
+    first = dict(state.chance_outcomes())
+    assert first == pytest.approx({0: 256 / 300, 1: 44 / 300})
+    state.apply_action(1)
+    second = state.chance_outcomes()
+    assert [a for a, _ in second] == list(range(44))
+    assert all(p == pytest.approx(1 / 44) for _, p in second)
+    with pytest.raises(ValueError, match="not a seed digit"):
+        state.apply_action(44)
+    state.apply_action(43)
+    assert state.leafpile_state.seed == 299
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -169,7 +190,7 @@ def test_openspiel_ismcts_and_mcts_bots_play_whole_games(name):
         game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=rng, solve=False
     )
     state = game.new_initial_state()
-    state.apply_action(5)
+    state.deal(5)
     sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded: the same games each run
     while not state.is_terminal():
         player = state.current_player()

@@ -7,14 +7,17 @@ outcomes a draw could have, so per-draw chance nodes could only be listed by rea
 game's internals. OpenSpiel's other choice, `SAMPLED_STOCHASTIC`, keeps the randomness inside
 the state, but OpenSpiel cannot serialize a Python game of that kind (its `Game::Serialize`
 asks the game for an RNG state that a Python game cannot provide). So the adapter exposes the
-randomness exactly where it enters: **one explicit chance node at the start picks the seed**
-(outcome `k` is leafpile seed `k`, all `seeds` outcomes equally likely, 65,536 by default),
-and every later draw follows from it. The game is then `EXPLICIT_STOCHASTIC` and
-`IMPERFECT_INFORMATION`: no player observes the seed or the RNG (views blank them), so the
-future draws are hidden information, and `resample_from_infostate` samples them afresh through
-the game's own `determinize`. An algorithm that searches the true state (OpenSpiel's
-`MCTSBot`) would know the future draws and the other hands; give it a resampled state instead
-(the benchmarks do).
+randomness exactly where it enters: **explicit chance nodes at the start pick the seed**, one
+base-256 digit each, most significant first (65,536 seeds by default: two nodes of 256
+outcomes; every seed below `seeds` equally likely), and every later draw follows from it. A
+node's outcomes are a short list made once per process and shared (`_digit_outcomes`), so
+neither `load_game`, nor deserialization, nor sampling a deal builds anything large. The game
+is then `EXPLICIT_STOCHASTIC` and `IMPERFECT_INFORMATION`: no player observes the seed or the
+RNG (views blank them), so the future draws are hidden information, and
+`resample_from_infostate` samples them afresh through the game's own `determinize`.
+`LeafpileState.deal(k)` plays the deal of seed `k`. An algorithm that searches the true state
+(OpenSpiel's `MCTSBot`) would know the future draws and the other hands; give it a resampled
+state instead (the benchmarks do).
 
 **Action ids** are indices into the legal actions sorted by notation, bounded per game (see
 `leafpile.interop.common`). **Information states** are `player`'s view (canonical JSON of
@@ -32,6 +35,7 @@ options as comma-separated strings), e.g. `{"players": 1, "challenge": "two"}`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -48,8 +52,10 @@ from leafpile.interop.common import (
     view_dict,
 )
 
-#: Chance outcomes of the opening chance node (the seeds a game can start from).
+#: The seeds a game can start from (the deal's chance nodes pick one, uniformly).
 SEEDS = 1 << 16
+#: Outcomes of one deal chance node: the seed is dealt one base-RADIX digit per node.
+RADIX = 256
 PREFIX = "leafpile_"
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -64,6 +70,32 @@ History = tuple[Any, str] | None
 def short_name(game: str) -> str:
     """The OpenSpiel name of a leafpile game: `under-the-leaves` -> `leafpile_under_the_leaves`."""
     return PREFIX + game.replace("-", "_")
+
+
+def deal_digits(seeds: int) -> int:
+    """How many chance nodes deal a seed below `seeds` (one base-RADIX digit each)."""
+    digits = 1
+    while RADIX**digits < seeds:
+        digits += 1
+    return digits
+
+
+@lru_cache(maxsize=1024)
+def _digit_outcomes(seeds: int, prefix: int, left: int) -> list[tuple[int, float]]:
+    """The outcomes of the deal's next digit after `prefix` with `left` digits to go: digit `v`
+    weighted by how many seeds below `seeds` start with `prefix, v` (so every seed is equally
+    likely). Cached: the list is the same for every state at that point of the deal."""
+    span = RADIX ** (left - 1)
+    low = prefix * RADIX * span
+    total = min(seeds, low + RADIX * span) - low
+    out = []
+    for v in range(RADIX):
+        start = low + v * span
+        count = min(seeds, start + span) - start
+        if count <= 0:
+            break
+        out.append((v, count / total))
+    return out
 
 
 def _param_default(value: Any) -> Any:
@@ -110,13 +142,28 @@ class Core:
     and canonical `to_dict()`.
     """
 
-    __slots__ = ("_actions", "bound", "game", "options", "own", "players", "state")
+    __slots__ = (
+        "_actions",
+        "bound",
+        "game",
+        "left",
+        "options",
+        "own",
+        "players",
+        "prefix",
+        "state",
+    )
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], bound: int) -> None:
+    def __init__(
+        self, game: Game, players: int, options: dict[str, Any], bound: int, digits: int = 1
+    ) -> None:
         self.game = game
         self.players = players
         self.options = options
         self.bound = bound
+        #: The deal so far: the seed's digits chosen (as a number) and the digits still to come.
+        self.prefix = 0
+        self.left = digits
         self.state: State | None = None
         self.own: list[History] = [None] * players
         self._actions: list[Action] | None = None
@@ -128,8 +175,12 @@ class Core:
             self._actions = sorted_actions(self.state, self.bound)
         return self._actions
 
-    def deal(self, seed: int) -> None:
-        self.state = self.game.new_state(self.players, seed=seed, options=self.options)
+    def deal(self, digit: int) -> None:
+        """One more digit of the seed; the last one deals the game."""
+        self.prefix = self.prefix * RADIX + digit
+        self.left -= 1
+        if self.left == 0:
+            self.state = self.game.new_state(self.players, seed=self.prefix, options=self.options)
         self._actions = None
 
     def play(self, action_id: int) -> None:
@@ -161,6 +212,8 @@ class Core:
         new.players = self.players
         new.options = self.options
         new.bound = self.bound
+        new.prefix = self.prefix
+        new.left = self.left
         new.state = None if self.state is None else self.state.clone()
         new.own = list(self.own)
         new._actions = self._actions  # the same position: the same (never mutated) list
@@ -175,6 +228,7 @@ class Core:
             "players": self.players,
             "options": self.options,
             "bound": self.bound,
+            "deal": [self.prefix, self.left],
             "state": None if self.state is None else self.state.to_dict(),
             "own": [self.own_actions(p) for p in range(self.players)],
         }
@@ -184,6 +238,7 @@ class Core:
         self.players = data["players"]
         self.options = data["options"]
         self.bound = data["bound"]
+        self.prefix, self.left = data["deal"]
         saved = data["state"]
         self.state = None if saved is None else self.game.state_from_dict(saved)
         self.own = []
@@ -224,15 +279,15 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
         solo = players == 1
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.bound,
-            max_chance_outcomes=seeds,
+            max_chance_outcomes=min(seeds, RADIX),
             num_players=players,
             min_utility=0.0 if solo else -1.0,
             max_utility=1.0,
             utility_sum=None if solo else 0.0,
-            max_game_length=info.max_length,
+            max_game_length=info.max_length + deal_digits(seeds),
         )
         super().__init__(_game_type(game, solo), game_info, params)
-        self._outcomes = [(k, 1.0 / seeds) for k in range(seeds)]
+        self.digits = deal_digits(seeds)
 
     def new_initial_state(self, state: Any = None) -> LeafpileState:
         """The position before the deal (a chance node). OpenSpiel's JSON state structs are
@@ -247,6 +302,7 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
         if state.game is not self.leafpile or state.num_players != self.players:
             raise ValueError(f"not a {self.players}-player {self.leafpile.info.name} state")
         out = LeafpileState(self)
+        out._core.prefix, out._core.left = state.seed, 0
         out._core.state = state.clone()
         return out
 
@@ -274,12 +330,23 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LeafpileGame) -> None:
         super().__init__(game)
-        self._core = Core(game.leafpile, game.players, game.options, game.bound)
+        self._core = Core(game.leafpile, game.players, game.options, game.bound, game.digits)
 
     @property
     def leafpile_state(self) -> State | None:
         """The wrapped leafpile state (None before the deal). Do not change it."""
         return self._core.state
+
+    def deal(self, seed: int) -> None:
+        """Play the deal's chance nodes so that the game starts from leafpile seed `seed`."""
+        core = self._core
+        game: LeafpileGame = self.get_game()
+        if core.state is not None or core.left != game.digits:
+            raise ValueError("the deal has already begun")
+        if not 0 <= seed < game.seeds:
+            raise ValueError(f"seed {seed} is not below the game's {game.seeds} seeds")
+        for place in reversed(range(game.digits)):
+            self.apply_action(seed // RADIX**place % RADIX)
 
     def current_player(self) -> int:
         state = self._core.state
@@ -293,17 +360,21 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
         return list(range(len(self._core.actions())))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._core.state is not None:
+        core = self._core
+        if core.state is not None:
             return []
         game: LeafpileGame = self.get_game()
-        return game._outcomes
+        return list(_digit_outcomes(game.seeds, core.prefix, core.left))
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.state is None:
             game: LeafpileGame = self.get_game()
-            if not 0 <= action < game.seeds:
-                raise ValueError(f"chance outcome {action} is not a seed below {game.seeds}")
+            outcomes = _digit_outcomes(game.seeds, core.prefix, core.left)
+            if not 0 <= action < len(outcomes):
+                raise ValueError(
+                    f"chance outcome {action} is not a seed digit here (0-{len(outcomes) - 1})"
+                )
             core.deal(action)
         else:
             core.play(action)
@@ -311,7 +382,7 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == _CHANCE or core.state is None:
-            return f"seed {action}"
+            return f"seed digit {action}"
         actions = core.actions()
         if 0 <= action < len(actions):
             return str(actions[action])
@@ -334,6 +405,7 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         game: LeafpileGame = self.get_game()
         out = LeafpileState(game)
+        out._core.prefix, out._core.left = core.prefix, core.left
         if core.state is None:
             return out
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
