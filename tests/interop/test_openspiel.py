@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from leafpile.games import GAMES  # noqa: E402
 from leafpile.interop import openspiel as lo  # noqa: E402
-from leafpile.interop.common import canonical_json, max_actions  # noqa: E402
+from leafpile.interop.common import canonical_json  # noqa: E402
 
 CASES = [
     (name, players)
@@ -45,7 +45,7 @@ def test_openspiel_random_simulations_with_serialization(name, players):
     assert game.num_players() == players
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert game.num_distinct_actions() == max_actions(GAMES[name])
+    assert game.num_distinct_actions() == GAMES[name].action_vocabulary(players).size
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -117,23 +117,46 @@ def test_every_seed_is_equally_likely_when_seeds_is_no_power_of_the_radix():
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_action_ids_are_sorted_notations_stable_and_round_trip(name):
-    _, state = dealt(name, 2)
+def test_action_ids_are_the_games_vocabulary_stable_and_round_trip(name):
+    game, state = dealt(name, 2)
     advance(state, 7)
+    vocabulary = GAMES[name].action_vocabulary(2)
     ids = state.legal_actions()
-    assert ids == list(range(len(ids)))
+    native = state.leafpile_state.legal_actions()
+    assert ids == sorted(vocabulary.ids(native))
     notations = [state.action_to_string(state.current_player(), a) for a in ids]
-    native = sorted(str(a) for a in state.leafpile_state.legal_actions())
-    assert notations == sorted(notations) == native
+    assert sorted(notations) == sorted(str(a) for a in native)
     clone = state.clone()
     assert [clone.action_to_string(clone.current_player(), a) for a in ids] == notations
     assert state.legal_actions() == ids  # asking again changes nothing
-    for action_id, text in enumerate(notations):
+    for action_id, text in zip(ids, notations, strict=True):
         assert state.string_to_action(text) == action_id
-    mask = state.legal_actions_mask()
-    assert len(mask) == state.get_game().num_distinct_actions() and sum(mask) == len(ids)
+    if game.num_distinct_actions() < 100_000:
+        mask = state.legal_actions_mask()
+        assert len(mask) == game.num_distinct_actions() and sum(mask) == len(ids)
+        assert [i for i, m in enumerate(mask) if m] == ids
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in ids)
     with pytest.raises(Exception, match="not legal"):
-        state.apply_action(len(ids))
+        state.apply_action(illegal)
+
+
+def test_an_id_names_the_same_move_in_every_state():
+    """Momiji's `compost` has one id, whatever else is legal beside it."""
+    game = lo.load("momiji", players=2)
+    compost = GAMES["momiji"].action_vocabulary(2).id_of(GAMES["momiji"].parse_notation("compost"))
+    seen = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        state.deal(seed)
+        rng = np.random.RandomState(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            for action in legal:
+                if state.action_to_string(state.current_player(), action) == "compost":
+                    assert action == compost
+                    seen += 1
+            state.apply_action(rng.choice(legal))
+    assert seen > 5
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -161,8 +184,9 @@ def test_information_states_hide_what_the_player_cannot_see(name):
 def test_information_state_recalls_the_players_own_decisions():
     _, state = dealt("under-the-leaves", 2, seed=5)
     player = state.current_player()
-    text = state.action_to_string(player, 0)
-    state.apply_action(0)
+    first = state.legal_actions()[0]
+    text = state.action_to_string(player, first)
+    state.apply_action(first)
     assert state.information_state_string(player).endswith("own: " + text)
 
 

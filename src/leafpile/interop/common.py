@@ -1,15 +1,14 @@
-"""What both adapters share: integer action ids, and strings and tensors built from views.
+"""What both adapters share: fixed action ids, and strings and tensors built from views.
 
-**Action ids.** OpenSpiel and PettingZoo want each decision's choices as integers below a fixed
-bound, while leafpile actions are notation strings from `legal_actions()`. Here the id of an
-action is its index in the state's legal actions *sorted by notation*: the ids of a state are
-0..k-1, they are the same for every state that shows its player the same view (a view answers
-`legal_actions()` like the true state), and `notation -> id -> notation` round-trips. The ids
-do not name the same action across states (id 3 is "the fourth legal action here"), which is
-what an action mask over a fixed-size head expects. The bound (`num_distinct_actions`) is a
-per-game fact, `GameInfo.max_distinct_actions`, set in each game's package well above the
-largest branching seen in random and greedy play; a state that offers more raises a clear error
-rather than silently dropping actions.
+**Action ids** come from the game's vocabulary (`Game.action_vocabulary`, each game's
+`vocabulary.py`): every action the game can ever offer at its player count and options has
+one id, the same in every state, so output *k* of a policy always names the same move;
+`num_distinct_actions` is the vocabulary's size, a state's legal ids are its legal actions'
+ids in increasing order, and `id -> notation -> id` round-trips. Where the vocabulary is large
+(Undergrove: a tile and a cell or corner of an unbounded forest, about 1.6 million ids) it is
+*factored*: `vocabulary.factors(id)` gives (part, indices), e.g. (`place`, (tile, column,
+row)), for a policy with one head per factor; `vocabulary.layout()` lists the parts with
+their first ids and factor sizes, and each game's `vocabulary.py` documents its layout.
 
 **Views.** Everything a player is told comes from `game.player_view(state, player)`, so nothing
 hidden can leak: the strings are its canonical JSON, and the tensor is a fixed-size *hashed*
@@ -24,27 +23,16 @@ import json
 import zlib
 from typing import Any
 
-from leafpile.engine import Action, Game, State
+from leafpile.engine import Action, Game, State, Vocabulary
 
 #: Length of the hashed view tensor.
 TENSOR_SIZE = 1024
 
 
-def max_actions(game: Game) -> int:
-    """`num_distinct_actions` of `game`: an upper bound on its legal actions in any state."""
-    return game.info.max_distinct_actions
-
-
-def sorted_actions(state: State, bound: int) -> list[Action]:
-    """The legal actions in id order (sorted by notation); a clear error past `bound`."""
-    actions = sorted(state.legal_actions(), key=str)
-    if len(actions) > bound:
-        name = state.game.info.name
-        raise RuntimeError(
-            f"{name} offers {len(actions)} legal actions here, more than the adapter's bound of "
-            f"{bound}; raise max_distinct_actions in the GameInfo of {name}"
-        )
-    return actions
+def legal_by_id(state: State, vocabulary: Vocabulary) -> dict[int, Action]:
+    """The state's legal actions by id, in increasing id order."""
+    actions = state.legal_actions()
+    return dict(sorted(zip(vocabulary.ids(actions), actions, strict=True)))
 
 
 def view_dict(game: Game, state: State, player: int | None) -> dict[str, Any]:

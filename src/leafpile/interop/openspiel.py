@@ -19,11 +19,13 @@ RNG (views blank them), so the future draws are hidden information, and
 (OpenSpiel's `MCTSBot`) would know the future draws and the other hands; give it a resampled
 state instead (the benchmarks do).
 
-**Action ids** are indices into the legal actions sorted by notation, bounded per game (see
-`leafpile.interop.common`). **Information states** are `player`'s view (canonical JSON of
-`game.player_view`) followed by that player's own decisions in order: perfect recall of what
-the player did, and of the others' play as far as the view records it; nothing hidden leaks,
-because nothing else is read. **Observations** are the view alone, with a fixed-size hashed
+**Action ids** are the game's fixed vocabulary (`Game.action_vocabulary`; see
+`leafpile.interop.common`): `num_distinct_actions` is its size, and an id names the same
+action in every state (Undergrove's 1.6 million ids are factored: `game.vocabulary.factors`).
+**Information states** are `player`'s view (canonical JSON of `game.player_view`) followed
+by that player's own decisions in order: perfect recall of what the player did, and of the
+others' play as far as the view records it; nothing hidden leaks, because nothing else is
+read. **Observations** are the view alone, with a fixed-size hashed
 tensor of it. **Utilities** are leafpile's `returns()`: zero-sum in [-1, 1] with two or more
 players; in [0, 1] (general-sum) for Autumn solo. **Serialization** is OpenSpiel's own for
 Python games (a pickle of the state object), which here carries the canonical `to_dict()`.
@@ -41,14 +43,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from leafpile.engine import Action, Game, InvalidOptionsError, Rng, State
+from leafpile.engine import Action, Game, InvalidOptionsError, Rng, State, Vocabulary
 from leafpile.games import GAMES
 from leafpile.interop.common import (
     TENSOR_SIZE,
     canonical_json,
     hashed_features,
-    max_actions,
-    sorted_actions,
+    legal_by_id,
     view_dict,
 )
 
@@ -135,7 +136,7 @@ def _game_type(game: Game, solo: bool = False) -> pyspiel.GameType:
 
 class Core:
     """The Python side of one OpenSpiel state: the leafpile state (None before the deal), each
-    player's own decisions, and the sorted legal actions of the moment.
+    player's own decisions, and the legal actions of the moment by id.
 
     OpenSpiel clones a Python state by deep-copying its attributes and serializes it by
     pickling them; `__deepcopy__` and `__getstate__` make both use leafpile's cheap `clone()`
@@ -144,7 +145,6 @@ class Core:
 
     __slots__ = (
         "_actions",
-        "bound",
         "game",
         "left",
         "options",
@@ -152,27 +152,33 @@ class Core:
         "players",
         "prefix",
         "state",
+        "vocabulary",
     )
 
     def __init__(
-        self, game: Game, players: int, options: dict[str, Any], bound: int, digits: int = 1
+        self,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        vocabulary: Vocabulary,
+        digits: int = 1,
     ) -> None:
         self.game = game
         self.players = players
         self.options = options
-        self.bound = bound
+        self.vocabulary = vocabulary
         #: The deal so far: the seed's digits chosen (as a number) and the digits still to come.
         self.prefix = 0
         self.left = digits
         self.state: State | None = None
         self.own: list[History] = [None] * players
-        self._actions: list[Action] | None = None
+        self._actions: dict[int, Action] | None = None
 
-    def actions(self) -> list[Action]:
-        """The legal actions in id order, computed once per position."""
+    def actions(self) -> dict[int, Action]:
+        """The legal actions by id (in increasing id order), computed once per position."""
         if self._actions is None:
             assert self.state is not None
-            self._actions = sorted_actions(self.state, self.bound)
+            self._actions = legal_by_id(self.state, self.vocabulary)
         return self._actions
 
     def deal(self, digit: int) -> None:
@@ -186,13 +192,10 @@ class Core:
     def play(self, action_id: int) -> None:
         state = self.state
         assert state is not None
-        actions = self.actions()
-        if not 0 <= action_id < len(actions):
-            raise ValueError(
-                f"action id {action_id} is not legal here (legal ids: 0-{len(actions) - 1})"
-            )
+        action = self.actions().get(action_id)
+        if action is None:
+            raise ValueError(f"action id {action_id} is not legal here (see legal_actions())")
         player = state.current_player
-        action = actions[action_id]
         self.own[player] = (self.own[player], str(action))
         state.apply(action)
         self._actions = None
@@ -211,12 +214,12 @@ class Core:
         new.game = self.game
         new.players = self.players
         new.options = self.options
-        new.bound = self.bound
+        new.vocabulary = self.vocabulary
         new.prefix = self.prefix
         new.left = self.left
         new.state = None if self.state is None else self.state.clone()
         new.own = list(self.own)
-        new._actions = self._actions  # the same position: the same (never mutated) list
+        new._actions = self._actions  # the same position: the same (never mutated) dict
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Core:
@@ -227,7 +230,6 @@ class Core:
             "game": self.game.info.name,
             "players": self.players,
             "options": self.options,
-            "bound": self.bound,
             "deal": [self.prefix, self.left],
             "state": None if self.state is None else self.state.to_dict(),
             "own": [self.own_actions(p) for p in range(self.players)],
@@ -237,7 +239,7 @@ class Core:
         self.game = GAMES[data["game"]]
         self.players = data["players"]
         self.options = data["options"]
-        self.bound = data["bound"]
+        self.vocabulary = self.game.vocabulary.vocabulary(self.players, self.options)
         self.prefix, self.left = data["deal"]
         saved = data["state"]
         self.state = None if saved is None else self.game.state_from_dict(saved)
@@ -275,10 +277,10 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"{short_name(info.name)}: {e}") from None
         self.players = players
         self.seeds = seeds
-        self.bound = max_actions(game)
+        self.vocabulary = game.vocabulary.vocabulary(players, self.options)
         solo = players == 1
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=self.bound,
+            num_distinct_actions=self.vocabulary.size,
             max_chance_outcomes=min(seeds, RADIX),
             num_players=players,
             min_utility=0.0 if solo else -1.0,
@@ -330,7 +332,7 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LeafpileGame) -> None:
         super().__init__(game)
-        self._core = Core(game.leafpile, game.players, game.options, game.bound, game.digits)
+        self._core = Core(game.leafpile, game.players, game.options, game.vocabulary, game.digits)
 
     @property
     def leafpile_state(self) -> State | None:
@@ -357,7 +359,7 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
         return state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(range(len(self._core.actions())))
+        return list(self._core.actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         core = self._core
@@ -383,10 +385,9 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         if player == _CHANCE or core.state is None:
             return f"seed digit {action}"
-        actions = core.actions()
-        if 0 <= action < len(actions):
-            return str(actions[action])
-        return f"action id {action} (not legal here)"
+        if 0 <= action < core.vocabulary.size:
+            return str(core.vocabulary.action_of(action))
+        return f"action id {action} (not in the vocabulary)"
 
     def is_terminal(self) -> bool:
         state = self._core.state

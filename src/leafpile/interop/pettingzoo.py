@@ -3,9 +3,9 @@
 Agents are `player_0`, `player_1`, ...; the agent to act is the game's current player, so a
 turn made of several decisions gives the same agent several steps in a row. Each observation
 is a dict: `observation`, the hashed tensor of the agent's own view (so nothing hidden leaks),
-and `action_mask`, 1 for the ids of the agent's legal actions (ids as in
-`leafpile.interop.common`: indices into the legal actions sorted by notation; all 0 when it
-is not the agent's turn). Rewards are 0 until the end, then leafpile's `returns()`.
+and `action_mask`, 1 for the ids of the agent's legal actions (the game's fixed vocabulary,
+`leafpile.interop.common`; all 0 when it is not the agent's turn). Rewards are 0 until the
+end, then leafpile's `returns()`.
 
 Seeding: `reset(seed=k)` deals leafpile seed `k` (the game `leafpile play --seed k` plays);
 each later `reset()` without a seed deals the next seed, so a seeded run is reproducible. The
@@ -32,8 +32,7 @@ from leafpile.games import get_game
 from leafpile.interop.common import (
     TENSOR_SIZE,
     hashed_features,
-    max_actions,
-    sorted_actions,
+    legal_by_id,
     view_dict,
 )
 
@@ -66,7 +65,8 @@ class LeafpileEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.players = players
-        self.bound = max_actions(self.game)
+        self.vocabulary = self.game.action_vocabulary(players, self.options)
+        self.bound = self.vocabulary.size
         self.metadata = {**self.metadata, "name": f"leafpile_{info.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -82,7 +82,7 @@ class LeafpileEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(self.bound) for agent in self.possible_agents}
         self._next_seed: int | None = None
         self.game_state: State = self.game.new_state(players, seed=0, options=self.options)
-        self._actions: list[Action] | None = None
+        self._actions: dict[int, Action] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -105,9 +105,9 @@ class LeafpileEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game_state.current_player]
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> dict[int, Action]:
         if self._actions is None:
-            self._actions = sorted_actions(self.game_state, self.bound)
+            self._actions = legal_by_id(self.game_state, self.vocabulary)
         return self._actions
 
     def observe(self, agent: str) -> Observation:
@@ -116,7 +116,7 @@ class LeafpileEnv(AECEnv):  # type: ignore[misc]
         np.add.at(tensor, hashed_features(view_dict(self.game, self.game_state, player)), 1.0)
         mask = np.zeros(self.bound, np.int8)
         if not self.game_state.is_terminal() and self.game_state.current_player == player:
-            mask[: len(self._legal())] = 1
+            mask[list(self._legal())] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -124,14 +124,11 @@ class LeafpileEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal()
-        if action is None or not 0 <= int(action) < len(legal):
-            raise ValueError(
-                f"{agent} played action id {action!r}; legal ids now: 0-{len(legal) - 1} "
-                "(see the action mask)"
-            )
+        chosen = None if action is None else self._legal().get(int(action))
+        if chosen is None:
+            raise ValueError(f"{agent} played action id {action!r}, not legal now (see the mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply(legal[int(action)])
+        self.game_state.apply(chosen)
         self._actions = None
         if self.game_state.is_terminal():
             for p, value in enumerate(self.game_state.returns()):
@@ -144,11 +141,12 @@ class LeafpileEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def action_notation(self, action: int) -> str:
-        """The notation of action id `action` in the current position (for logs and people)."""
-        legal = self._legal()
-        if not 0 <= action < len(legal):
-            raise ValueError(f"action id {action} is not legal now (0-{len(legal) - 1})")
-        return str(legal[action])
+        """The notation of action id `action` (the same in every position)."""
+        return str(self.vocabulary.action_of(action))
+
+    def action_id(self, notation: str) -> int:
+        """The id of an action given in notation; InvalidNotationError when malformed."""
+        return self.vocabulary.id_of(self.game.parse_notation(notation))
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -16,9 +16,19 @@ from leafpile.engine import (
     State,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
 )
-from leafpile.games.autumn import actions, heuristic, rules, terminal, view, web, words
+from leafpile.games.autumn import (
+    actions,
+    heuristic,
+    rules,
+    terminal,
+    view,
+    vocabulary,
+    web,
+    words,
+)
 from leafpile.games.autumn.components import COLOUR_NAMES, DECK_SIZE
 from leafpile.games.autumn.rules import TAKE_BACKS
 from leafpile.games.autumn.state import AutumnState
@@ -34,6 +44,7 @@ class AutumnGame(Game):
     words: ClassVar[WordsModule] = words
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
+    vocabulary: ClassVar[VocabularyModule] = vocabulary
     #: The solo challenges are chosen by an option: a balance study compares them.
     varied_options = {1: ("challenge",)}
     info = GameInfo(

@@ -22,11 +22,21 @@ from leafpile.engine import (
     State,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
     opt_ints,
 )
 from leafpile.engine.study import Component, data_entry, numbered
-from leafpile.games.momiji import actions, heuristic, rules, terminal, view, web, words
+from leafpile.games.momiji import (
+    actions,
+    heuristic,
+    rules,
+    terminal,
+    view,
+    vocabulary,
+    web,
+    words,
+)
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     LANDSCAPES,
@@ -143,6 +153,7 @@ class MomijiGame(Game):
     words: ClassVar[WordsModule] = words
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
+    vocabulary: ClassVar[VocabularyModule] = vocabulary
     bot_levels = BOT_LEVELS
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:

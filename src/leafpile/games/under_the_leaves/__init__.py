@@ -18,10 +18,20 @@ from leafpile.engine import (
     State,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
 )
 from leafpile.engine.study import Component, data_entry, with_family
-from leafpile.games.under_the_leaves import actions, heuristic, rules, terminal, view, web, words
+from leafpile.games.under_the_leaves import (
+    actions,
+    heuristic,
+    rules,
+    terminal,
+    view,
+    vocabulary,
+    web,
+    words,
+)
 from leafpile.games.under_the_leaves.components import (
     FAMILY_CARDS,
     GARDEN_TILES,
@@ -65,6 +75,7 @@ class UnderTheLeavesGame(Game):
     words: ClassVar[WordsModule] = words
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
+    vocabulary: ClassVar[VocabularyModule] = vocabulary
     info = GameInfo(
         name="under-the-leaves",
         title="Under the Leaves",
