@@ -179,6 +179,28 @@ def test_information_states_hide_what_the_player_cannot_see(name):
     assert info.startswith(canonical_json(view.to_dict()))
     assert state.observation_string(player) == canonical_json(view.to_dict())
     assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+    tensor = state.information_state_tensor(player)
+    assert len(tensor) == game.information_state_tensor_size()
+    for k in range(3):
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(k, k + 1.0))
+        assert other.information_state_tensor(player) == tensor
+        assert other.observation_tensor(player) == state.observation_tensor(player)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_tensors_are_the_games_own_and_follow_what_the_seat_sees(name):
+    """The observation tensor is `Game.observation_tensor` of the seat's view; the
+    information-state tensor adds the seat's own decisions, so it changes with them."""
+    game, state = dealt(name, 2, seed=4)
+    advance(state, 5, seed=1)
+    player = state.current_player()
+    native = GAMES[name].observation_tensor(state.leafpile_state, player)
+    assert state.observation_tensor(player) == pytest.approx(native)
+    before = state.information_state_tensor(player)
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_tensor(player) != before
+    observer = game.make_py_observer()
+    assert set(observer.dict) == {f for f, _ in GAMES[name].observation_layout(2).fields}
 
 
 def test_information_state_recalls_the_players_own_decisions():
@@ -225,7 +247,9 @@ def test_openspiel_ismcts_and_mcts_bots_play_whole_games(name):
         assert action in state.legal_actions()
         state.apply_action(action)
     returns = state.returns()
-    assert abs(sum(returns)) < 1e-9 and max(returns) == 1.0
+    # zero-sum, and a winner or a tie (which search games a process's hash seed makes
+    # depends on set order inside the bots, and a tie is a real result)
+    assert abs(sum(returns)) < 1e-9 and all(-1.0 <= r <= 1.0 for r in returns)
 
 
 def test_a_leafpile_position_can_start_an_openspiel_state():

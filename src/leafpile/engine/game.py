@@ -22,6 +22,7 @@ from leafpile.engine.rng import Rng
 from leafpile.engine.state import Action, State
 from leafpile.engine.study import Component
 from leafpile.engine.takeback import TakeBackRule, may_take_back
+from leafpile.engine.tensor import Layout, Tensor
 from leafpile.engine.vocabulary import Vocabulary
 from leafpile.i18n import Msg, error_text
 
@@ -59,6 +60,14 @@ class VocabularyModule(Protocol):
     (`leafpile.engine.vocabulary`)."""
 
     def vocabulary(self, players: int, options: Mapping[str, OptionValue]) -> Vocabulary: ...
+
+
+class ObservationModule(Protocol):
+    """A game's `observation.py`: the fixed-shape tensor of what a seat sees
+    (`leafpile.engine.tensor`)."""
+
+    def layout(self, players: int, options: Mapping[str, OptionValue]) -> Layout: ...
+    def encode(self, view: Any, player: int) -> Tensor: ...
 
 
 class RulesModule(Protocol):
@@ -114,6 +123,7 @@ class Game:
     terminal: ClassVar[TerminalModule]
     heuristic: ClassVar[HeuristicModule]
     vocabulary: ClassVar[VocabularyModule]
+    observation: ClassVar[ObservationModule]
     #: Per-game tuning of the bot levels (`{"hard": {"rollout_depth": 2}}`), measured by
     #: `benchmarks/bots.py`; it overrides `leafpile.bots.levels.LEVELS`, and a setting written
     #: in a seat name (`hard:rollout_depth=4`) overrides both. Each game keeps it in its
@@ -228,6 +238,14 @@ class Game:
         """Every action the game can offer at this player count and options, each with a
         fixed id (the action ids of the OpenSpiel and PettingZoo adapters)."""
         return self.vocabulary.vocabulary(players, self.resolve_options(players, options))
+
+    def observation_layout(self, players: int, options: Mapping[str, Any] | None = None) -> Layout:
+        """The fields of the game's observation tensor at this player count and options."""
+        return self.observation.layout(players, self.resolve_options(players, options))
+
+    def observation_tensor(self, state: State, player: int) -> list[float]:
+        """What `player` sees in `state` as a flat tensor (read from their view only)."""
+        return self.observation.encode(self.player_view(state, player), player).values
 
     def player_view(self, state: State, player: int | None) -> State:
         """What `player` (None: a spectator) may see: a redacted copy of the state."""

@@ -10,7 +10,7 @@ asks the game for an RNG state that a Python game cannot provide). So the adapte
 randomness exactly where it enters: **explicit chance nodes at the start pick the seed**, one
 base-256 digit each, most significant first (65,536 seeds by default: two nodes of 256
 outcomes; every seed below `seeds` equally likely), and every later draw follows from it. A
-node's outcomes are a short list made once per process and shared (`_digit_outcomes`), so
+node's outcomes are a short list made once per process and shared (`digit_outcomes`), so
 neither `load_game`, nor deserialization, nor sampling a deal builds anything large. The game
 is then `EXPLICIT_STOCHASTIC` and `IMPERFECT_INFORMATION`: no player observes the seed or the
 RNG (views blank them), so the future draws are hidden information, and
@@ -25,9 +25,12 @@ action in every state (Undergrove's 1.6 million ids are factored: `game.vocabula
 **Information states** are `player`'s view (canonical JSON of `game.player_view`) followed
 by that player's own decisions in order: perfect recall of what the player did, and of the
 others' play as far as the view records it; nothing hidden leaks, because nothing else is
-read. **Observations** are the view alone, with a fixed-size hashed
-tensor of it. **Utilities** are leafpile's `returns()`: zero-sum in [-1, 1] with two or more
-players; in [0, 1] (general-sum) for Autumn solo. **Serialization** is OpenSpiel's own for
+read. **Observations** are the view alone. **Tensors** are the game's own observation tensor
+(`observation.py` in each game package: fixed-shape one-hot and scaled fields, its layout in
+the docstring, also as `observation_tensor`'s dict) and, for the information state, that
+tensor followed by the seat's own decisions (`leafpile.interop.common`). **Utilities** are
+leafpile's `returns()`: zero-sum in [-1, 1] with two or more players; in [0, 1]
+(general-sum) for Autumn solo. **Serialization** is OpenSpiel's own for
 Python games (a pickle of the state object), which here carries the canonical `to_dict()`.
 
 Game parameters: `players`, `seeds`, and every option of the game under its own name (list
@@ -37,66 +40,33 @@ options as comma-separated strings), e.g. `{"players": 1, "challenge": "two"}`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from leafpile.engine import Action, Game, InvalidOptionsError, Rng, State, Vocabulary
+from leafpile.engine import Game, InvalidOptionsError, Rng, State
 from leafpile.games import GAMES
 from leafpile.interop.common import (
-    TENSOR_SIZE,
     canonical_json,
-    hashed_features,
-    legal_by_id,
+    information_layout,
+    information_tensor,
     view_dict,
 )
+from leafpile.interop.core import RADIX, Core, deal_digits, digit_outcomes
 
 #: The seeds a game can start from (the deal's chance nodes pick one, uniformly).
 SEEDS = 1 << 16
-#: Outcomes of one deal chance node: the seed is dealt one base-RADIX digit per node.
-RADIX = 256
 PREFIX = "leafpile_"
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DEAL = "deal pending"
 
-#: A player's own decisions as a shared linked list (previous, notation): appending is O(1)
-#: and a clone shares it, which matters when a search clones a state per simulation.
-History = tuple[Any, str] | None
-
 
 def short_name(game: str) -> str:
     """The OpenSpiel name of a leafpile game: `under-the-leaves` -> `leafpile_under_the_leaves`."""
     return PREFIX + game.replace("-", "_")
-
-
-def deal_digits(seeds: int) -> int:
-    """How many chance nodes deal a seed below `seeds` (one base-RADIX digit each)."""
-    digits = 1
-    while RADIX**digits < seeds:
-        digits += 1
-    return digits
-
-
-@lru_cache(maxsize=1024)
-def _digit_outcomes(seeds: int, prefix: int, left: int) -> list[tuple[int, float]]:
-    """The outcomes of the deal's next digit after `prefix` with `left` digits to go: digit `v`
-    weighted by how many seeds below `seeds` start with `prefix, v` (so every seed is equally
-    likely). Cached: the list is the same for every state at that point of the deal."""
-    span = RADIX ** (left - 1)
-    low = prefix * RADIX * span
-    total = min(seeds, low + RADIX * span) - low
-    out = []
-    for v in range(RADIX):
-        start = low + v * span
-        count = min(seeds, start + span) - start
-        if count <= 0:
-            break
-        out.append((v, count / total))
-    return out
 
 
 def _param_default(value: Any) -> Any:
@@ -127,129 +97,11 @@ def _game_type(game: Game, solo: bool = False) -> pyspiel.GameType:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
     )
-
-
-class Core:
-    """The Python side of one OpenSpiel state: the leafpile state (None before the deal), each
-    player's own decisions, and the legal actions of the moment by id.
-
-    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by
-    pickling them; `__deepcopy__` and `__getstate__` make both use leafpile's cheap `clone()`
-    and canonical `to_dict()`.
-    """
-
-    __slots__ = (
-        "_actions",
-        "game",
-        "left",
-        "options",
-        "own",
-        "players",
-        "prefix",
-        "state",
-        "vocabulary",
-    )
-
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        options: dict[str, Any],
-        vocabulary: Vocabulary,
-        digits: int = 1,
-    ) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.vocabulary = vocabulary
-        #: The deal so far: the seed's digits chosen (as a number) and the digits still to come.
-        self.prefix = 0
-        self.left = digits
-        self.state: State | None = None
-        self.own: list[History] = [None] * players
-        self._actions: dict[int, Action] | None = None
-
-    def actions(self) -> dict[int, Action]:
-        """The legal actions by id (in increasing id order), computed once per position."""
-        if self._actions is None:
-            assert self.state is not None
-            self._actions = legal_by_id(self.state, self.vocabulary)
-        return self._actions
-
-    def deal(self, digit: int) -> None:
-        """One more digit of the seed; the last one deals the game."""
-        self.prefix = self.prefix * RADIX + digit
-        self.left -= 1
-        if self.left == 0:
-            self.state = self.game.new_state(self.players, seed=self.prefix, options=self.options)
-        self._actions = None
-
-    def play(self, action_id: int) -> None:
-        state = self.state
-        assert state is not None
-        action = self.actions().get(action_id)
-        if action is None:
-            raise ValueError(f"action id {action_id} is not legal here (see legal_actions())")
-        player = state.current_player
-        self.own[player] = (self.own[player], str(action))
-        state.apply(action)
-        self._actions = None
-
-    def own_actions(self, player: int) -> list[str]:
-        out: list[str] = []
-        node = self.own[player]
-        while node is not None:
-            node, text = node
-            out.append(text)
-        out.reverse()
-        return out
-
-    def copy(self) -> Core:
-        new = Core.__new__(Core)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options
-        new.vocabulary = self.vocabulary
-        new.prefix = self.prefix
-        new.left = self.left
-        new.state = None if self.state is None else self.state.clone()
-        new.own = list(self.own)
-        new._actions = self._actions  # the same position: the same (never mutated) dict
-        return new
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Core:
-        return self.copy()
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {
-            "game": self.game.info.name,
-            "players": self.players,
-            "options": self.options,
-            "deal": [self.prefix, self.left],
-            "state": None if self.state is None else self.state.to_dict(),
-            "own": [self.own_actions(p) for p in range(self.players)],
-        }
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.game = GAMES[data["game"]]
-        self.players = data["players"]
-        self.options = data["options"]
-        self.vocabulary = self.game.vocabulary.vocabulary(self.players, self.options)
-        self.prefix, self.left = data["deal"]
-        saved = data["state"]
-        self.state = None if saved is None else self.game.state_from_dict(saved)
-        self.own = []
-        for texts in data["own"]:
-            node: History = None
-            for text in texts:
-                node = (node, text)
-            self.own.append(node)
-        self._actions = None
 
 
 class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
@@ -314,7 +166,7 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type is None:
-            return ViewObserver(self.leafpile, "view", perfect_recall=False)
+            return ViewObserver(self, "view", perfect_recall=False)
         if not iig_obs_type.public_info:
             raise ValueError("leafpile observations always include the public information")
         private = iig_obs_type.private_info
@@ -324,7 +176,7 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
             kind = "full"
         else:
             kind = "view"
-        return ViewObserver(self.leafpile, kind, perfect_recall=iig_obs_type.perfect_recall)
+        return ViewObserver(self, kind, perfect_recall=iig_obs_type.perfect_recall)
 
 
 class LeafpileState(pyspiel.State):  # type: ignore[misc]
@@ -366,13 +218,13 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
         if core.state is not None:
             return []
         game: LeafpileGame = self.get_game()
-        return list(_digit_outcomes(game.seeds, core.prefix, core.left))
+        return list(digit_outcomes(game.seeds, core.prefix, core.left))
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.state is None:
             game: LeafpileGame = self.get_game()
-            outcomes = _digit_outcomes(game.seeds, core.prefix, core.left)
+            outcomes = digit_outcomes(game.seeds, core.prefix, core.left)
             if not 0 <= action < len(outcomes):
                 raise ValueError(
                     f"chance outcome {action} is not a seed digit here (0-{len(outcomes) - 1})"
@@ -425,17 +277,27 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
 class ViewObserver:
     """OpenSpiel's observer interface over leafpile views: `view` (the player's own), `public`
     (a spectator's), `full` (everything); with `perfect_recall` the string also lists the
-    player's own decisions, which makes it the information state."""
+    player's own decisions, which makes it the information state. Tensors are the player's own
+    (`view`): the game's observation tensor, or with `perfect_recall` the information-state
+    tensor (`leafpile.interop.common`); `public` and `full` give strings only."""
 
-    def __init__(self, game: Game, kind: str, perfect_recall: bool) -> None:
-        self.game = game
+    def __init__(self, game: LeafpileGame, kind: str, perfect_recall: bool) -> None:
+        self.game = game.leafpile
+        self.vocabulary = game.vocabulary
         self.kind = kind
         self.perfect_recall = perfect_recall
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        if not perfect_recall:
-            self.tensor = np.zeros(TENSOR_SIZE, np.float32)
-            self.dict = {"view": self.tensor}
+        if kind == "view":
+            layout = self.game.observation_layout(game.players, game.options)
+            if perfect_recall:
+                layout = information_layout(layout, game.vocabulary)
+            self.tensor = np.zeros(layout.size, np.float32)
+            offset = 0
+            for name, shape in layout.fields:
+                size = int(np.prod(shape))
+                self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
+                offset += size
 
     def _data(self, core: Core, player: int) -> dict[str, Any]:
         assert core.state is not None
@@ -447,10 +309,14 @@ class ViewObserver:
         tensor = self.tensor
         if tensor is None:
             return
-        tensor.fill(0.0)
         core = state._core
-        if core.state is not None:
-            np.add.at(tensor, hashed_features(self._data(core, player)), 1.0)
+        if core.state is None:
+            tensor.fill(0.0)
+        elif self.perfect_recall:
+            own = core.own_ids(player)
+            tensor[:] = information_tensor(self.game, core.state, player, own, self.vocabulary)
+        else:
+            tensor[:] = self.game.observation_tensor(core.state, player)
 
     def string_from(self, state: LeafpileState, player: int) -> str:
         core = state._core

@@ -10,6 +10,7 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
@@ -22,6 +23,7 @@ from leafpile.engine import (
 from leafpile.games.autumn import (
     actions,
     heuristic,
+    observation,
     rules,
     terminal,
     view,
@@ -45,6 +47,7 @@ class AutumnGame(Game):
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     #: The solo challenges are chosen by an option: a balance study compares them.
     varied_options = {1: ("challenge",)}
     info = GameInfo(

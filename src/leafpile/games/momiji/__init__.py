@@ -16,6 +16,7 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
@@ -30,6 +31,7 @@ from leafpile.engine.study import Component, data_entry, numbered
 from leafpile.games.momiji import (
     actions,
     heuristic,
+    observation,
     rules,
     terminal,
     view,
@@ -154,6 +156,7 @@ class MomijiGame(Game):
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     bot_levels = BOT_LEVELS
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:

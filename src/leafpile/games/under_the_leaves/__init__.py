@@ -12,6 +12,7 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
@@ -25,6 +26,7 @@ from leafpile.engine.study import Component, data_entry, with_family
 from leafpile.games.under_the_leaves import (
     actions,
     heuristic,
+    observation,
     rules,
     terminal,
     view,
@@ -76,6 +78,7 @@ class UnderTheLeavesGame(Game):
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     info = GameInfo(
         name="under-the-leaves",
         title="Under the Leaves",

@@ -12,6 +12,7 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
@@ -25,6 +26,7 @@ from leafpile.engine.study import Component, data_entry, numbered
 from leafpile.games.undergrove import (
     actions,
     heuristic,
+    observation,
     rules,
     terminal,
     view,
@@ -55,6 +57,7 @@ class UndergroveGame(Game):
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     bot_levels = BOT_LEVELS
     info = GameInfo(
         name="undergrove",
