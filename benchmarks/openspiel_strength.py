@@ -112,7 +112,7 @@ def play(args: tuple[str, str, int, float]) -> Outcome:
     rng = seat_rng(seed, hard_seat)
     other = TimedOpenSpielBot(opponent, spiel, budget, seed * 2 + 1 - hard_seat)
     state = spiel.new_initial_state()
-    state.apply_action(seed)
+    state.deal(seed)
     hard_seconds, hard_decisions = 0.0, 0
     while not state.is_terminal():
         player = state.current_player()

@@ -25,6 +25,8 @@ COMMON = (
     "__init__.py",
     "README.md",
     "actions.py",
+    "vocabulary.py",
+    "observation.py",
     "components.py",
     "state.py",
     "set_up.py",
@@ -40,7 +42,16 @@ COMMON = (
     "web/renderer.js",
 )
 #: The game's modules the `Game` object names, by attribute: each is the package's own.
-MODULES = ("actions", "rules", "view", "words", "terminal", "heuristic")
+MODULES = (
+    "actions",
+    "vocabulary",
+    "observation",
+    "rules",
+    "view",
+    "words",
+    "terminal",
+    "heuristic",
+)
 SRC = Path(leafpile.__file__).parent
 BENCHMARKS = SRC.parent.parent / "benchmarks"
 

@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from leafpile.games import GAMES  # noqa: E402
 from leafpile.interop import openspiel as lo  # noqa: E402
-from leafpile.interop.common import canonical_json, max_actions  # noqa: E402
+from leafpile.interop.common import canonical_json  # noqa: E402
 
 CASES = [
     (name, players)
@@ -26,7 +26,7 @@ IDS = [f"{n}-{p}p" for n, p in CASES]
 def dealt(name: str, players: int, seed: int = 3, **options):
     game = lo.load(name, players=players, **options)
     state = game.new_initial_state()
-    state.apply_action(seed)
+    state.deal(seed)
     return game, state
 
 
@@ -45,7 +45,7 @@ def test_openspiel_random_simulations_with_serialization(name, players):
     assert game.num_players() == players
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert game.num_distinct_actions() == max_actions(GAMES[name])
+    assert game.num_distinct_actions() == GAMES[name].action_vocabulary(players).size
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -81,38 +81,82 @@ def test_bad_parameters_are_refused_clearly():
         lo.load("autumn", players=2, challenge="two")
 
 
-def test_the_opening_chance_node_deals_leafpile_seed_k():
+def test_the_opening_chance_nodes_deal_leafpile_seed_k_digit_by_digit():
     game = lo.load("momiji", players=3)
+    assert game.max_chance_outcomes() == lo.RADIX and lo.SEEDS == lo.RADIX**2
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == lo.SEEDS == game.max_chance_outcomes()
-    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 42) == "seed 42"
-    state.apply_action(42)
-    native = GAMES["momiji"].new_state(3, seed=42)
+    for digit in (1, 42):  # seed 1 * 256 + 42
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == list(range(lo.RADIX))
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, digit) == f"seed digit {digit}"
+        state.apply_action(digit)
+    native = GAMES["momiji"].new_state(3, seed=298)
     assert state.leafpile_state.to_dict() == native.to_dict()
     assert state.information_state_string(0) != state.information_state_string(1)
+    again = game.new_initial_state()
+    again.deal(298)
+    assert str(again) == str(state)
+
+
+def test_every_seed_is_equally_likely_when_seeds_is_no_power_of_the_radix():
+    """300 seeds: the first digit is 0 with 256/300, 1 with 44/300; then uniform in its range."""
+    game = lo.load("autumn", players=2, seeds=300)
+    state = game.new_initial_state()
+    first = dict(state.chance_outcomes())
+    assert first == pytest.approx({0: 256 / 300, 1: 44 / 300})
+    state.apply_action(1)
+    second = state.chance_outcomes()
+    assert [a for a, _ in second] == list(range(44))
+    assert all(p == pytest.approx(1 / 44) for _, p in second)
+    with pytest.raises(ValueError, match="not a seed digit"):
+        state.apply_action(44)
+    state.apply_action(43)
+    assert state.leafpile_state.seed == 299
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_action_ids_are_sorted_notations_stable_and_round_trip(name):
-    _, state = dealt(name, 2)
+def test_action_ids_are_the_games_vocabulary_stable_and_round_trip(name):
+    game, state = dealt(name, 2)
     advance(state, 7)
+    vocabulary = GAMES[name].action_vocabulary(2)
     ids = state.legal_actions()
-    assert ids == list(range(len(ids)))
+    native = state.leafpile_state.legal_actions()
+    assert ids == sorted(vocabulary.ids(native))
     notations = [state.action_to_string(state.current_player(), a) for a in ids]
-    native = sorted(str(a) for a in state.leafpile_state.legal_actions())
-    assert notations == sorted(notations) == native
+    assert sorted(notations) == sorted(str(a) for a in native)
     clone = state.clone()
     assert [clone.action_to_string(clone.current_player(), a) for a in ids] == notations
     assert state.legal_actions() == ids  # asking again changes nothing
-    for action_id, text in enumerate(notations):
+    for action_id, text in zip(ids, notations, strict=True):
         assert state.string_to_action(text) == action_id
-    mask = state.legal_actions_mask()
-    assert len(mask) == state.get_game().num_distinct_actions() and sum(mask) == len(ids)
+    if game.num_distinct_actions() < 100_000:
+        mask = state.legal_actions_mask()
+        assert len(mask) == game.num_distinct_actions() and sum(mask) == len(ids)
+        assert [i for i, m in enumerate(mask) if m] == ids
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in ids)
     with pytest.raises(Exception, match="not legal"):
-        state.apply_action(len(ids))
+        state.apply_action(illegal)
+
+
+def test_an_id_names_the_same_move_in_every_state():
+    """Momiji's `compost` has one id, whatever else is legal beside it."""
+    game = lo.load("momiji", players=2)
+    compost = GAMES["momiji"].action_vocabulary(2).id_of(GAMES["momiji"].parse_notation("compost"))
+    seen = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        state.deal(seed)
+        rng = np.random.RandomState(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            for action in legal:
+                if state.action_to_string(state.current_player(), action) == "compost":
+                    assert action == compost
+                    seen += 1
+            state.apply_action(rng.choice(legal))
+    assert seen > 5
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -135,13 +179,36 @@ def test_information_states_hide_what_the_player_cannot_see(name):
     assert info.startswith(canonical_json(view.to_dict()))
     assert state.observation_string(player) == canonical_json(view.to_dict())
     assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+    tensor = state.information_state_tensor(player)
+    assert len(tensor) == game.information_state_tensor_size()
+    for k in range(3):
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(k, k + 1.0))
+        assert other.information_state_tensor(player) == tensor
+        assert other.observation_tensor(player) == state.observation_tensor(player)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_tensors_are_the_games_own_and_follow_what_the_seat_sees(name):
+    """The observation tensor is `Game.observation_tensor` of the seat's view; the
+    information-state tensor adds the seat's own decisions, so it changes with them."""
+    game, state = dealt(name, 2, seed=4)
+    advance(state, 5, seed=1)
+    player = state.current_player()
+    native = GAMES[name].observation_tensor(state.leafpile_state, player)
+    assert state.observation_tensor(player) == pytest.approx(native)
+    before = state.information_state_tensor(player)
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_tensor(player) != before
+    observer = game.make_py_observer()
+    assert set(observer.dict) == {f for f, _ in GAMES[name].observation_layout(2).fields}
 
 
 def test_information_state_recalls_the_players_own_decisions():
     _, state = dealt("under-the-leaves", 2, seed=5)
     player = state.current_player()
-    text = state.action_to_string(player, 0)
-    state.apply_action(0)
+    first = state.legal_actions()[0]
+    text = state.action_to_string(player, first)
+    state.apply_action(first)
     assert state.information_state_string(player).endswith("own: " + text)
 
 
@@ -169,7 +236,7 @@ def test_openspiel_ismcts_and_mcts_bots_play_whole_games(name):
         game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=rng, solve=False
     )
     state = game.new_initial_state()
-    state.apply_action(5)
+    state.deal(5)
     sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded: the same games each run
     while not state.is_terminal():
         player = state.current_player()
@@ -180,7 +247,9 @@ def test_openspiel_ismcts_and_mcts_bots_play_whole_games(name):
         assert action in state.legal_actions()
         state.apply_action(action)
     returns = state.returns()
-    assert abs(sum(returns)) < 1e-9 and max(returns) == 1.0
+    # zero-sum, and a winner or a tie (which search games a process's hash seed makes
+    # depends on set order inside the bots, and a tie is a real result)
+    assert abs(sum(returns)) < 1e-9 and all(-1.0 <= r <= 1.0 for r in returns)
 
 
 def test_a_leafpile_position_can_start_an_openspiel_state():

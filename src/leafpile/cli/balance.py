@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -59,6 +61,18 @@ AddressArg = Annotated[
         )
     ),
 ]
+
+
+@contextlib.contextmanager
+def backend_errors() -> Iterator[None]:
+    """A backend that cannot start (Ray: no cluster at --address, or one already running) is
+    a one-line error, not a traceback."""
+    from leafpile.sim.runner import BackendError
+
+    try:
+        yield
+    except BackendError as e:
+        raise fail(e) from None
 
 
 def check_backend(backend: str, address: str | None) -> str:
@@ -141,7 +155,7 @@ def simulate_command(
         address=address,
     )
     done: list[GameResult] = []
-    with stopped_by_interrupt(lambda: len(done), games):
+    with stopped_by_interrupt(lambda: len(done), games), backend_errors():
         if as_json:
             results = run(on_result=done.append)
         else:
@@ -335,7 +349,11 @@ def analyze_command(
     if out.exists() and not out.is_dir():
         raise fail(Msg("--out {out} exists and is not a folder", out=str(out)))
     done: list[GameResult] = []
-    with stopped_by_interrupt(lambda: len(done), games), progress_bar() as progress:
+    with (
+        stopped_by_interrupt(lambda: len(done), games),
+        backend_errors(),
+        progress_bar() as progress,
+    ):
         words = Msg(
             "{game}: {games}",
             game=game.info.name,

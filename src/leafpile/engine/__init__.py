@@ -14,9 +14,11 @@ from leafpile.engine.game import (
     Game,
     GameInfo,
     HeuristicModule,
+    ObservationModule,
     RulesModule,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
 )
 from leafpile.engine.options import OptionSpec, OptionValue, opt_int, opt_ints, opt_str
@@ -24,6 +26,7 @@ from leafpile.engine.record import GameRecord
 from leafpile.engine.rng import Rng
 from leafpile.engine.saves import chance_rows, int_list, int_rows, require
 from leafpile.engine.state import CHANCE, TERMINAL, Action, State, legal_strings
+from leafpile.engine.vocabulary import Part, Vocabulary, listed
 
 __all__ = [
     "CHANCE",
@@ -39,19 +42,24 @@ __all__ = [
     "InvalidOptionsError",
     "InvalidStateError",
     "LeafpileError",
+    "ObservationModule",
     "OptionSpec",
     "OptionValue",
+    "Part",
     "Rng",
     "RulesModule",
     "State",
     "TerminalModule",
     "UnknownGameError",
     "ViewModule",
+    "Vocabulary",
+    "VocabularyModule",
     "WordsModule",
     "chance_rows",
     "int_list",
     "int_rows",
     "legal_strings",
+    "listed",
     "opt_int",
     "opt_ints",
     "opt_str",

@@ -22,6 +22,8 @@ from leafpile.engine.rng import Rng
 from leafpile.engine.state import Action, State
 from leafpile.engine.study import Component
 from leafpile.engine.takeback import TakeBackRule, may_take_back
+from leafpile.engine.tensor import Layout, Tensor
+from leafpile.engine.vocabulary import Vocabulary
 from leafpile.i18n import Msg, error_text
 
 
@@ -37,9 +39,9 @@ class GameInfo:
     score_bounds: tuple[float, float]
     max_length: int  # no game (any player count and options) takes more actions than this
     summary: str = ""
-    #: An upper bound on the legal actions of any state: the size of the action-id space of the
-    #: OpenSpiel and PettingZoo adapters (`leafpile.interop.common`), set well above the largest
-    #: branching measured in random and greedy play (the game's package says how much).
+    #: An upper bound on the legal actions of any state (the branching), set well above the
+    #: largest measured in random and greedy play (the game's package says how much). The
+    #: adapters' action ids are the game's vocabulary instead (`action_vocabulary`).
     max_distinct_actions: int = 1024
     option_map: Mapping[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
@@ -51,6 +53,21 @@ class ActionsModule(Protocol):
     """A game's `actions.py`: its notation."""
 
     def parse_notation(self, text: str) -> Action: ...
+
+
+class VocabularyModule(Protocol):
+    """A game's `vocabulary.py`: every action it can offer, with fixed ids
+    (`leafpile.engine.vocabulary`)."""
+
+    def vocabulary(self, players: int, options: Mapping[str, OptionValue]) -> Vocabulary: ...
+
+
+class ObservationModule(Protocol):
+    """A game's `observation.py`: the fixed-shape tensor of what a seat sees
+    (`leafpile.engine.tensor`)."""
+
+    def layout(self, players: int, options: Mapping[str, OptionValue]) -> Layout: ...
+    def encode(self, view: Any, player: int) -> Tensor: ...
 
 
 class RulesModule(Protocol):
@@ -105,6 +122,8 @@ class Game:
     words: ClassVar[WordsModule]
     terminal: ClassVar[TerminalModule]
     heuristic: ClassVar[HeuristicModule]
+    vocabulary: ClassVar[VocabularyModule]
+    observation: ClassVar[ObservationModule]
     #: Per-game tuning of the bot levels (`{"hard": {"rollout_depth": 2}}`), measured by
     #: `benchmarks/bots.py`; it overrides `leafpile.bots.levels.LEVELS`, and a setting written
     #: in a seat name (`hard:rollout_depth=4`) overrides both. Each game keeps it in its
@@ -234,6 +253,21 @@ class Game:
     def parse_notation(self, text: str) -> Action:
         """Syntactic parse of one action; InvalidNotationError when malformed."""
         return self.actions.parse_notation(text)
+
+    def action_vocabulary(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> Vocabulary:
+        """Every action the game can offer at this player count and options, each with a
+        fixed id (the action ids of the OpenSpiel and PettingZoo adapters)."""
+        return self.vocabulary.vocabulary(players, self.resolve_options(players, options))
+
+    def observation_layout(self, players: int, options: Mapping[str, Any] | None = None) -> Layout:
+        """The fields of the game's observation tensor at this player count and options."""
+        return self.observation.layout(players, self.resolve_options(players, options))
+
+    def observation_tensor(self, state: State, player: int) -> list[float]:
+        """What `player` sees in `state` as a flat tensor (read from their view only)."""
+        return self.observation.encode(self.player_view(state, player), player).values
 
     def player_view(self, state: State, player: int | None) -> State:
         """What `player` (None: a spectator) may see: a redacted copy of the state."""

@@ -1,50 +1,47 @@
-"""What both adapters share: integer action ids, and strings and tensors built from views.
+"""What both adapters share: fixed action ids, and strings and tensors built from views.
 
-**Action ids.** OpenSpiel and PettingZoo want each decision's choices as integers below a fixed
-bound, while leafpile actions are notation strings from `legal_actions()`. Here the id of an
-action is its index in the state's legal actions *sorted by notation*: the ids of a state are
-0..k-1, they are the same for every state that shows its player the same view (a view answers
-`legal_actions()` like the true state), and `notation -> id -> notation` round-trips. The ids
-do not name the same action across states (id 3 is "the fourth legal action here"), which is
-what an action mask over a fixed-size head expects. The bound (`num_distinct_actions`) is a
-per-game fact, `GameInfo.max_distinct_actions`, set in each game's package well above the
-largest branching seen in random and greedy play; a state that offers more raises a clear error
-rather than silently dropping actions.
+**Action ids** come from the game's vocabulary (`Game.action_vocabulary`, each game's
+`vocabulary.py`): every action the game can ever offer at its player count and options has
+one id, the same in every state, so output *k* of a policy always names the same move;
+`num_distinct_actions` is the vocabulary's size, a state's legal ids are its legal actions'
+ids in increasing order, and `id -> notation -> id` round-trips. Where the vocabulary is large
+(Undergrove: a tile and a cell or corner of an unbounded forest, about 1.6 million ids) it is
+*factored*: `vocabulary.factors(id)` gives (part, indices), e.g. (`place`, (tile, column,
+row)), for a policy with one head per factor; `vocabulary.layout()` lists the parts with
+their first ids and factor sizes, and each game's `vocabulary.py` documents its layout.
 
 **Views.** Everything a player is told comes from `game.player_view(state, player)`, so nothing
-hidden can leak: the strings are its canonical JSON, and the tensor is a fixed-size *hashed*
-encoding of the same JSON (each field path and value is hashed into one of `TENSOR_SIZE`
-counters). The hashed tensor is generic and stable across processes; it lets learners run on
-every game without per-game code, but a game-specific encoding would be denser.
+hidden can leak. The strings are the view's canonical JSON. The **observation tensor** is the
+game's own (`observation.py` in each game package, `Game.observation_tensor`): fixed-shape
+one-hot and scaled fields of the board, hands, market, supplies, scores, phase and pending
+decision as the seat sees them, with the layout in that module's docstring. The
+**information-state tensor** is the observation tensor followed by the seat's own decisions
+(`information_tensor`): how many of each vocabulary part it has made, and its last
+`RECENT` decisions (part one-hot, factor indices scaled). A view carries what its seat
+remembers of the hidden parts (cards seen taken, its own face-down discards, which reshuffle a
+hidden tile came from), so two states give one information-state tensor exactly when the seat
+sees the same and has made the same recent decisions; the information-state *string* lists
+every own decision.
 """
 
 from __future__ import annotations
 
 import json
-import zlib
 from typing import Any
 
-from leafpile.engine import Action, Game, State
+from leafpile.engine import Action, Game, State, Vocabulary
+from leafpile.engine.tensor import Layout
 
-#: Length of the hashed view tensor.
-TENSOR_SIZE = 1024
-
-
-def max_actions(game: Game) -> int:
-    """`num_distinct_actions` of `game`: an upper bound on its legal actions in any state."""
-    return game.info.max_distinct_actions
+#: Own decisions recalled one by one in the information-state tensor.
+RECENT = 16
+#: Factor indices of a recalled decision (a part has at most three factors).
+FACTORS = 3
 
 
-def sorted_actions(state: State, bound: int) -> list[Action]:
-    """The legal actions in id order (sorted by notation); a clear error past `bound`."""
-    actions = sorted(state.legal_actions(), key=str)
-    if len(actions) > bound:
-        name = state.game.info.name
-        raise RuntimeError(
-            f"{name} offers {len(actions)} legal actions here, more than the adapter's bound of "
-            f"{bound}; raise max_distinct_actions in the GameInfo of {name}"
-        )
-    return actions
+def legal_by_id(state: State, vocabulary: Vocabulary) -> dict[int, Action]:
+    """The state's legal actions by id, in increasing id order."""
+    actions = state.legal_actions()
+    return dict(sorted(zip(vocabulary.ids(actions), actions, strict=True)))
 
 
 def view_dict(game: Game, state: State, player: int | None) -> dict[str, Any]:
@@ -58,26 +55,33 @@ def canonical_json(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-_STEPS = [f"/{i}".encode() for i in range(512)]
+def information_layout(observation: Layout, vocabulary: Vocabulary) -> Layout:
+    """The information-state tensor's layout: the observation's fields, then `own_parts`
+    (decisions made per vocabulary part / 50) and `own_recent` (the last RECENT decisions,
+    latest first: part one-hot, then up to FACTORS factor indices / factor size)."""
+    parts = len(vocabulary.parts)
+    return Layout(
+        [*observation.fields, ("own_parts", (parts,)), ("own_recent", (RECENT, parts + FACTORS))]
+    )
 
 
-def _hash_into(value: Any, crc: int, out: list[int]) -> None:
-    """Append the CRC-32 of each leaf's `path=value`, extending the path's CRC as it goes
-    (`zlib.crc32(more, crc)` continues a checksum), so no path string is ever built."""
-    if isinstance(value, dict):
-        for key in sorted(value):
-            _hash_into(value[key], zlib.crc32(f"/{key}".encode(), crc), out)
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            step = _STEPS[i] if i < len(_STEPS) else f"/{i}".encode()
-            _hash_into(item, zlib.crc32(step, crc), out)
-    else:
-        out.append(zlib.crc32(f"={value}".encode(), crc))
-
-
-def hashed_features(data: dict[str, Any], size: int = TENSOR_SIZE) -> list[int]:
-    """The counters a view sets: one index per field (path=value), hashed with CRC-32 so that
-    the encoding is the same in every process (Python's `hash` is salted)."""
-    out: list[int] = []
-    _hash_into(data, 0, out)
-    return [h % size for h in out]
+def information_tensor(
+    game: Game, state: State, player: int, own: list[int], vocabulary: Vocabulary
+) -> list[float]:
+    """`player`'s information-state tensor: the observation tensor, then the summary of their
+    own decisions `own` (action ids, oldest first)."""
+    values = game.observation_tensor(state, player)
+    parts = len(vocabulary.parts)
+    index = {part.name: i for i, part in enumerate(vocabulary.parts)}
+    counts = [0.0] * parts
+    recent = [0.0] * (RECENT * (parts + FACTORS))
+    for k, action_id in enumerate(reversed(own)):
+        name, factors = vocabulary.factors(action_id)
+        counts[index[name]] += 1 / 50
+        if k < RECENT:
+            row = k * (parts + FACTORS)
+            recent[row + index[name]] = 1.0
+            sizes = vocabulary.parts[index[name]].sizes
+            for f, (i, size) in enumerate(zip(factors[:FACTORS], sizes, strict=False)):
+                recent[row + parts + f] = (i + 1) / size
+    return values + counts + recent

@@ -7,22 +7,30 @@ outcomes a draw could have, so per-draw chance nodes could only be listed by rea
 game's internals. OpenSpiel's other choice, `SAMPLED_STOCHASTIC`, keeps the randomness inside
 the state, but OpenSpiel cannot serialize a Python game of that kind (its `Game::Serialize`
 asks the game for an RNG state that a Python game cannot provide). So the adapter exposes the
-randomness exactly where it enters: **one explicit chance node at the start picks the seed**
-(outcome `k` is leafpile seed `k`, all `seeds` outcomes equally likely, 65,536 by default),
-and every later draw follows from it. The game is then `EXPLICIT_STOCHASTIC` and
-`IMPERFECT_INFORMATION`: no player observes the seed or the RNG (views blank them), so the
-future draws are hidden information, and `resample_from_infostate` samples them afresh through
-the game's own `determinize`. An algorithm that searches the true state (OpenSpiel's
-`MCTSBot`) would know the future draws and the other hands; give it a resampled state instead
-(the benchmarks do).
+randomness exactly where it enters: **explicit chance nodes at the start pick the seed**, one
+base-256 digit each, most significant first (65,536 seeds by default: two nodes of 256
+outcomes; every seed below `seeds` equally likely), and every later draw follows from it. A
+node's outcomes are a short list made once per process and shared (`digit_outcomes`), so
+neither `load_game`, nor deserialization, nor sampling a deal builds anything large. The game
+is then `EXPLICIT_STOCHASTIC` and `IMPERFECT_INFORMATION`: no player observes the seed or the
+RNG (views blank them), so the future draws are hidden information, and
+`resample_from_infostate` samples them afresh through the game's own `determinize`.
+`LeafpileState.deal(k)` plays the deal of seed `k`. An algorithm that searches the true state
+(OpenSpiel's `MCTSBot`) would know the future draws and the other hands; give it a resampled
+state instead (the benchmarks do).
 
-**Action ids** are indices into the legal actions sorted by notation, bounded per game (see
-`leafpile.interop.common`). **Information states** are `player`'s view (canonical JSON of
-`game.player_view`) followed by that player's own decisions in order: perfect recall of what
-the player did, and of the others' play as far as the view records it; nothing hidden leaks,
-because nothing else is read. **Observations** are the view alone, with a fixed-size hashed
-tensor of it. **Utilities** are leafpile's `returns()`: zero-sum in [-1, 1] with two or more
-players; in [0, 1] (general-sum) for Autumn solo. **Serialization** is OpenSpiel's own for
+**Action ids** are the game's fixed vocabulary (`Game.action_vocabulary`; see
+`leafpile.interop.common`): `num_distinct_actions` is its size, and an id names the same
+action in every state (Undergrove's 1.6 million ids are factored: `game.vocabulary.factors`).
+**Information states** are `player`'s view (canonical JSON of `game.player_view`) followed
+by that player's own decisions in order: perfect recall of what the player did, and of the
+others' play as far as the view records it; nothing hidden leaks, because nothing else is
+read. **Observations** are the view alone. **Tensors** are the game's own observation tensor
+(`observation.py` in each game package: fixed-shape one-hot and scaled fields, its layout in
+the docstring, also as `observation_tensor`'s dict) and, for the information state, that
+tensor followed by the seat's own decisions (`leafpile.interop.common`). **Utilities** are
+leafpile's `returns()`: zero-sum in [-1, 1] with two or more players; in [0, 1]
+(general-sum) for Autumn solo. **Serialization** is OpenSpiel's own for
 Python games (a pickle of the state object), which here carries the canonical `to_dict()`.
 
 Game parameters: `players`, `seeds`, and every option of the game under its own name (list
@@ -37,28 +45,23 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from leafpile.engine import Action, Game, InvalidOptionsError, Rng, State
+from leafpile.engine import Game, InvalidOptionsError, Rng, State
 from leafpile.games import GAMES
 from leafpile.interop.common import (
-    TENSOR_SIZE,
     canonical_json,
-    hashed_features,
-    max_actions,
-    sorted_actions,
+    information_layout,
+    information_tensor,
     view_dict,
 )
+from leafpile.interop.core import RADIX, Core, deal_digits, digit_outcomes
 
-#: Chance outcomes of the opening chance node (the seeds a game can start from).
+#: The seeds a game can start from (the deal's chance nodes pick one, uniformly).
 SEEDS = 1 << 16
 PREFIX = "leafpile_"
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DEAL = "deal pending"
-
-#: A player's own decisions as a shared linked list (previous, notation): appending is O(1)
-#: and a clone shares it, which matters when a search clones a state per simulation.
-History = tuple[Any, str] | None
 
 
 def short_name(game: str) -> str:
@@ -94,105 +97,11 @@ def _game_type(game: Game, solo: bool = False) -> pyspiel.GameType:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
     )
-
-
-class Core:
-    """The Python side of one OpenSpiel state: the leafpile state (None before the deal), each
-    player's own decisions, and the sorted legal actions of the moment.
-
-    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by
-    pickling them; `__deepcopy__` and `__getstate__` make both use leafpile's cheap `clone()`
-    and canonical `to_dict()`.
-    """
-
-    __slots__ = ("_actions", "bound", "game", "options", "own", "players", "state")
-
-    def __init__(self, game: Game, players: int, options: dict[str, Any], bound: int) -> None:
-        self.game = game
-        self.players = players
-        self.options = options
-        self.bound = bound
-        self.state: State | None = None
-        self.own: list[History] = [None] * players
-        self._actions: list[Action] | None = None
-
-    def actions(self) -> list[Action]:
-        """The legal actions in id order, computed once per position."""
-        if self._actions is None:
-            assert self.state is not None
-            self._actions = sorted_actions(self.state, self.bound)
-        return self._actions
-
-    def deal(self, seed: int) -> None:
-        self.state = self.game.new_state(self.players, seed=seed, options=self.options)
-        self._actions = None
-
-    def play(self, action_id: int) -> None:
-        state = self.state
-        assert state is not None
-        actions = self.actions()
-        if not 0 <= action_id < len(actions):
-            raise ValueError(
-                f"action id {action_id} is not legal here (legal ids: 0-{len(actions) - 1})"
-            )
-        player = state.current_player
-        action = actions[action_id]
-        self.own[player] = (self.own[player], str(action))
-        state.apply(action)
-        self._actions = None
-
-    def own_actions(self, player: int) -> list[str]:
-        out: list[str] = []
-        node = self.own[player]
-        while node is not None:
-            node, text = node
-            out.append(text)
-        out.reverse()
-        return out
-
-    def copy(self) -> Core:
-        new = Core.__new__(Core)
-        new.game = self.game
-        new.players = self.players
-        new.options = self.options
-        new.bound = self.bound
-        new.state = None if self.state is None else self.state.clone()
-        new.own = list(self.own)
-        new._actions = self._actions  # the same position: the same (never mutated) list
-        return new
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Core:
-        return self.copy()
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {
-            "game": self.game.info.name,
-            "players": self.players,
-            "options": self.options,
-            "bound": self.bound,
-            "state": None if self.state is None else self.state.to_dict(),
-            "own": [self.own_actions(p) for p in range(self.players)],
-        }
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.game = GAMES[data["game"]]
-        self.players = data["players"]
-        self.options = data["options"]
-        self.bound = data["bound"]
-        saved = data["state"]
-        self.state = None if saved is None else self.game.state_from_dict(saved)
-        self.own = []
-        for texts in data["own"]:
-            node: History = None
-            for text in texts:
-                node = (node, text)
-            self.own.append(node)
-        self._actions = None
 
 
 class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
@@ -220,19 +129,19 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"{short_name(info.name)}: {e}") from None
         self.players = players
         self.seeds = seeds
-        self.bound = max_actions(game)
+        self.vocabulary = game.vocabulary.vocabulary(players, self.options)
         solo = players == 1
         game_info = pyspiel.GameInfo(
-            num_distinct_actions=self.bound,
-            max_chance_outcomes=seeds,
+            num_distinct_actions=self.vocabulary.size,
+            max_chance_outcomes=min(seeds, RADIX),
             num_players=players,
             min_utility=0.0 if solo else -1.0,
             max_utility=1.0,
             utility_sum=None if solo else 0.0,
-            max_game_length=info.max_length,
+            max_game_length=info.max_length + deal_digits(seeds),
         )
         super().__init__(_game_type(game, solo), game_info, params)
-        self._outcomes = [(k, 1.0 / seeds) for k in range(seeds)]
+        self.digits = deal_digits(seeds)
 
     def new_initial_state(self, state: Any = None) -> LeafpileState:
         """The position before the deal (a chance node). OpenSpiel's JSON state structs are
@@ -247,6 +156,7 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
         if state.game is not self.leafpile or state.num_players != self.players:
             raise ValueError(f"not a {self.players}-player {self.leafpile.info.name} state")
         out = LeafpileState(self)
+        out._core.prefix, out._core.left = state.seed, 0
         out._core.state = state.clone()
         return out
 
@@ -256,7 +166,7 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type is None:
-            return ViewObserver(self.leafpile, "view", perfect_recall=False)
+            return ViewObserver(self, "view", perfect_recall=False)
         if not iig_obs_type.public_info:
             raise ValueError("leafpile observations always include the public information")
         private = iig_obs_type.private_info
@@ -266,7 +176,7 @@ class LeafpileGame(pyspiel.Game):  # type: ignore[misc]
             kind = "full"
         else:
             kind = "view"
-        return ViewObserver(self.leafpile, kind, perfect_recall=iig_obs_type.perfect_recall)
+        return ViewObserver(self, kind, perfect_recall=iig_obs_type.perfect_recall)
 
 
 class LeafpileState(pyspiel.State):  # type: ignore[misc]
@@ -274,12 +184,23 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: LeafpileGame) -> None:
         super().__init__(game)
-        self._core = Core(game.leafpile, game.players, game.options, game.bound)
+        self._core = Core(game.leafpile, game.players, game.options, game.vocabulary, game.digits)
 
     @property
     def leafpile_state(self) -> State | None:
         """The wrapped leafpile state (None before the deal). Do not change it."""
         return self._core.state
+
+    def deal(self, seed: int) -> None:
+        """Play the deal's chance nodes so that the game starts from leafpile seed `seed`."""
+        core = self._core
+        game: LeafpileGame = self.get_game()
+        if core.state is not None or core.left != game.digits:
+            raise ValueError("the deal has already begun")
+        if not 0 <= seed < game.seeds:
+            raise ValueError(f"seed {seed} is not below the game's {game.seeds} seeds")
+        for place in reversed(range(game.digits)):
+            self.apply_action(seed // RADIX**place % RADIX)
 
     def current_player(self) -> int:
         state = self._core.state
@@ -290,20 +211,24 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
         return state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(range(len(self._core.actions())))
+        return list(self._core.actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._core.state is not None:
+        core = self._core
+        if core.state is not None:
             return []
         game: LeafpileGame = self.get_game()
-        return game._outcomes
+        return list(digit_outcomes(game.seeds, core.prefix, core.left))
 
     def _apply_action(self, action: int) -> None:
         core = self._core
         if core.state is None:
             game: LeafpileGame = self.get_game()
-            if not 0 <= action < game.seeds:
-                raise ValueError(f"chance outcome {action} is not a seed below {game.seeds}")
+            outcomes = digit_outcomes(game.seeds, core.prefix, core.left)
+            if not 0 <= action < len(outcomes):
+                raise ValueError(
+                    f"chance outcome {action} is not a seed digit here (0-{len(outcomes) - 1})"
+                )
             core.deal(action)
         else:
             core.play(action)
@@ -311,11 +236,10 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == _CHANCE or core.state is None:
-            return f"seed {action}"
-        actions = core.actions()
-        if 0 <= action < len(actions):
-            return str(actions[action])
-        return f"action id {action} (not legal here)"
+            return f"seed digit {action}"
+        if 0 <= action < core.vocabulary.size:
+            return str(core.vocabulary.action_of(action))
+        return f"action id {action} (not in the vocabulary)"
 
     def is_terminal(self) -> bool:
         state = self._core.state
@@ -334,6 +258,7 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         game: LeafpileGame = self.get_game()
         out = LeafpileState(game)
+        out._core.prefix, out._core.left = core.prefix, core.left
         if core.state is None:
             return out
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
@@ -352,17 +277,27 @@ class LeafpileState(pyspiel.State):  # type: ignore[misc]
 class ViewObserver:
     """OpenSpiel's observer interface over leafpile views: `view` (the player's own), `public`
     (a spectator's), `full` (everything); with `perfect_recall` the string also lists the
-    player's own decisions, which makes it the information state."""
+    player's own decisions, which makes it the information state. Tensors are the player's own
+    (`view`): the game's observation tensor, or with `perfect_recall` the information-state
+    tensor (`leafpile.interop.common`); `public` and `full` give strings only."""
 
-    def __init__(self, game: Game, kind: str, perfect_recall: bool) -> None:
-        self.game = game
+    def __init__(self, game: LeafpileGame, kind: str, perfect_recall: bool) -> None:
+        self.game = game.leafpile
+        self.vocabulary = game.vocabulary
         self.kind = kind
         self.perfect_recall = perfect_recall
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        if not perfect_recall:
-            self.tensor = np.zeros(TENSOR_SIZE, np.float32)
-            self.dict = {"view": self.tensor}
+        if kind == "view":
+            layout = self.game.observation_layout(game.players, game.options)
+            if perfect_recall:
+                layout = information_layout(layout, game.vocabulary)
+            self.tensor = np.zeros(layout.size, np.float32)
+            offset = 0
+            for name, shape in layout.fields:
+                size = int(np.prod(shape))
+                self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
+                offset += size
 
     def _data(self, core: Core, player: int) -> dict[str, Any]:
         assert core.state is not None
@@ -374,10 +309,14 @@ class ViewObserver:
         tensor = self.tensor
         if tensor is None:
             return
-        tensor.fill(0.0)
         core = state._core
-        if core.state is not None:
-            np.add.at(tensor, hashed_features(self._data(core, player)), 1.0)
+        if core.state is None:
+            tensor.fill(0.0)
+        elif self.perfect_recall:
+            own = core.own_ids(player)
+            tensor[:] = information_tensor(self.game, core.state, player, own, self.vocabulary)
+        else:
+            tensor[:] = self.game.observation_tensor(core.state, player)
 
     def string_from(self, state: LeafpileState, player: int) -> str:
         core = state._core

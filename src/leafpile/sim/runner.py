@@ -21,6 +21,7 @@ from leafpile.bots import Bot, BotSeat, make_bot
 from leafpile.engine import Game, GameRecord, LeafpileError, OptionValue, Rng, State
 from leafpile.engine.match import Match, run_match, seat_rng
 from leafpile.games import get_game
+from leafpile.i18n import Msg
 from leafpile.sim.components import Component, components
 
 BACKENDS = ("local", "ray")
@@ -240,16 +241,7 @@ def _run_ray(
         ) from None
     started = not ray.is_initialized()
     if started:
-        if address:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
-        else:
-            ray.init(
-                num_cpus=workers,
-                include_dashboard=False,
-                object_store_memory=128 * 1024 * 1024,
-                log_to_driver=False,
-                logging_level=logging.ERROR,
-            )
+        _start_ray(ray, address, workers)
     try:
         task = ray.remote(num_cpus=1)(_play_chunk)
         pending = [
@@ -263,6 +255,41 @@ def _run_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+class BackendError(LeafpileError):
+    """The backend could not start (no cluster at the address, one already running): the
+    run did not begin, and the command says so in one line."""
+
+
+def _start_ray(ray: Any, address: str | None, workers: int) -> None:
+    """Join the cluster at `address`, or start a local Ray with `workers` CPUs; the two ways
+    this fails for a reason outside leafpile (no cluster there; a cluster already running,
+    which a local start would join with its own CPU count) become one-line errors."""
+    try:
+        if address:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+        else:
+            ray.init(
+                num_cpus=workers,
+                include_dashboard=False,
+                object_store_memory=128 * 1024 * 1024,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+    except ConnectionError:
+        raise BackendError(
+            Msg("no Ray cluster is running at --address {address}", address=str(address))
+        ) from None
+    except ValueError as e:
+        if "existing cluster" not in str(e):
+            raise
+        raise BackendError(
+            Msg(
+                "a Ray cluster is already running on this machine: join it with --address auto "
+                "(or stop it) rather than starting a local one"
+            )
+        ) from None
 
 
 def _iter_serial(

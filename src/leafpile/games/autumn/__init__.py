@@ -10,16 +10,28 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
     State,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
 )
 from leafpile.engine.options import first_player_labels
-from leafpile.games.autumn import actions, heuristic, rules, terminal, view, web, words
+from leafpile.games.autumn import (
+    actions,
+    heuristic,
+    observation,
+    rules,
+    terminal,
+    view,
+    vocabulary,
+    web,
+    words,
+)
 from leafpile.games.autumn.components import COLOUR_NAMES, DECK_SIZE
 from leafpile.games.autumn.rules import TAKE_BACKS
 from leafpile.games.autumn.state import AutumnState
@@ -35,6 +47,8 @@ class AutumnGame(Game):
     words: ClassVar[WordsModule] = words
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
+    vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     #: The solo challenges are chosen by an option: a balance study compares them.
     varied_options = {1: ("challenge",)}
     info = GameInfo(

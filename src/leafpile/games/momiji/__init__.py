@@ -16,18 +16,30 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
     State,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
     opt_ints,
 )
 from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, numbered
-from leafpile.games.momiji import actions, heuristic, rules, terminal, view, web, words
+from leafpile.games.momiji import (
+    actions,
+    heuristic,
+    observation,
+    rules,
+    terminal,
+    view,
+    vocabulary,
+    web,
+    words,
+)
 from leafpile.games.momiji.components import (
     CARD_TYPE,
     LANDSCAPES,
@@ -163,6 +175,8 @@ class MomijiGame(Game):
     words: ClassVar[WordsModule] = words
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
+    vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     bot_levels = BOT_LEVELS
 
     def check_options(self, players: int, options: dict[str, OptionValue]) -> None:

@@ -12,17 +12,29 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
     State,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
 )
 from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, with_family
-from leafpile.games.under_the_leaves import actions, heuristic, rules, terminal, view, web, words
+from leafpile.games.under_the_leaves import (
+    actions,
+    heuristic,
+    observation,
+    rules,
+    terminal,
+    view,
+    vocabulary,
+    web,
+    words,
+)
 from leafpile.games.under_the_leaves.components import (
     FAMILY_CARDS,
     GARDEN_TILES,
@@ -76,6 +88,8 @@ class UnderTheLeavesGame(Game):
     words: ClassVar[WordsModule] = words
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
+    vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     info = GameInfo(
         name="under-the-leaves",
         title="Under the Leaves",

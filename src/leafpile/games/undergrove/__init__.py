@@ -12,17 +12,29 @@ from leafpile.engine import (
     GameInfo,
     HeuristicModule,
     InvalidOptionsError,
+    ObservationModule,
     OptionSpec,
     OptionValue,
     RulesModule,
     State,
     TerminalModule,
     ViewModule,
+    VocabularyModule,
     WordsModule,
 )
 from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, numbered
-from leafpile.games.undergrove import actions, heuristic, rules, terminal, view, web, words
+from leafpile.games.undergrove import (
+    actions,
+    heuristic,
+    observation,
+    rules,
+    terminal,
+    view,
+    vocabulary,
+    web,
+    words,
+)
 from leafpile.games.undergrove.components import BONUS_SET_SIZE, BONUS_TILES, DECK, check_goals
 from leafpile.games.undergrove.heuristic import BOT_LEVELS
 from leafpile.games.undergrove.rules import TAKE_BACKS
@@ -45,6 +57,8 @@ class UndergroveGame(Game):
     words: ClassVar[WordsModule] = words
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
+    vocabulary: ClassVar[VocabularyModule] = vocabulary
+    observation: ClassVar[ObservationModule] = observation
     bot_levels = BOT_LEVELS
     info = GameInfo(
         name="undergrove",
