@@ -25,7 +25,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from leafpile.server.api import snapshots
 from leafpile.server.api.checks import BODY_MAX
-from leafpile.server.http import analysis_routes, endpoints, pages, player_routes, table_routes
+from leafpile.server.http import (
+    analysis_routes,
+    endpoints,
+    health,
+    pages,
+    player_routes,
+    table_routes,
+)
 from leafpile.server.http.guards import Context, RateLimit
 from leafpile.server.http.sockets import table_socket
 from leafpile.server.store.db import Database, normalise_url
@@ -119,6 +126,8 @@ def create_app(
 
     app = Starlette(
         routes=[
+            Route("/healthz/live", health.live),
+            Route("/healthz/ready", health.ready),
             Route("/", pages.lobby_page),
             Route("/table/{table_id}", pages.table_page),
             Route("/replay/{table_id}", pages.replay_page),
@@ -161,6 +170,7 @@ def create_app(
         middleware=[Middleware(SecurityHeaders)],
     )
     app.state.ctx = ctx
+    app.state.readiness = health.Readiness(manager.db)
     return app
 
 
