@@ -57,12 +57,22 @@ def serve_command(
             max=64,
         ),
     ] = 1,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help=h(Msg("Log lines as 'readable' text (the default) or 'json', one object a line."))
+        ),
+    ] = "readable",
 ) -> None:
     """Run the web platform (lobby, live tables with bots, replays) in the browser."""
     from leafpile.server import serve  # imported here so the CLI starts fast
 
     if workers > 1 and not db.startswith(("postgresql:", "postgres:")):
         raise fail("--workers above 1 needs a PostgreSQL database: --db postgresql://...")
+    if log_format not in ("readable", "json"):
+        raise fail(
+            Msg("--log-format must be readable or json, not {given}", given=repr(log_format))
+        )
     check_port_free(host, port)
     check_database(db)
     serve(
@@ -72,6 +82,7 @@ def serve_command(
         db=db,
         forwarded_allow_ips=forwarded_allow_ips,
         rate_limit=rate_limit,
+        log_format=log_format,
     )
 
 

@@ -33,7 +33,9 @@ from leafpile.server.http import (
     player_routes,
     table_routes,
 )
+from leafpile.server.http.access_log import RequestLog
 from leafpile.server.http.guards import Context, RateLimit
+from leafpile.server.http.log_format import logging_config
 from leafpile.server.http.sockets import table_socket
 from leafpile.server.store.db import Database, normalise_url
 from leafpile.server.tables.manager import IDLE_TTL, WAITING_TTL, TableManager
@@ -167,7 +169,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=endpoints.WEB_DIR), name="static"),
         ],
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(RequestLog), Middleware(SecurityHeaders)],
     )
     app.state.ctx = ctx
     app.state.readiness = health.Readiness(manager.db)
@@ -198,6 +200,7 @@ def serve(
     forwarded_allow_ips: str | None = None,
     rate_limit: float = 20.0,
     workers: int = 1,
+    log_format: str = "readable",
 ) -> None:
     """Run the platform with uvicorn until interrupted (`leafpile serve`).
 
@@ -223,6 +226,8 @@ def serve(
         "host": host,
         "port": port,
         "log_level": "warning",
+        "log_config": logging_config(log_format),
+        "access_log": False,  # leafpile writes its own line per request (http/access_log.py)
         "ws_max_size": BODY_MAX * 4,
         "proxy_headers": forwarded_allow_ips is not None,
         "forwarded_allow_ips": forwarded_allow_ips or "",

@@ -40,6 +40,7 @@ from leafpile.server.store.db import (
 )
 from leafpile.server.store.schema import Change, LoadedTable
 from leafpile.server.tables import takebacks
+from leafpile.server.tables.events import log_change
 from leafpile.server.tables.live_table import FINISHED, WAITING, Listener, LiveTable
 from leafpile.server.tables.moves import apply_move, prepare_move
 from leafpile.server.tables.opening import NewTable, open_table
@@ -220,6 +221,7 @@ class TableManager:
         just created, a table in play is not cold, a change that leaves the clocks as they
         were (a take-back within a turn) only notes the same deadline again."""
         self._keep_cold(table)
+        log_change(table)
         self.publish(table)
         self.seat_bots.schedule(table)
         self.timekeeper.watch(table)
