@@ -9,11 +9,12 @@ import sys
 # isort: off
 from leafpile.cli import play, serve, study
 from leafpile.cli import balance  # after study: `--help` lists commands in import order
+from leafpile.cli import admin  # last: the operators' commands
 
 # isort: on
 from leafpile.cli.common import app, language_first, plain_terminal
 
-__all__ = ["app", "balance", "main", "play", "serve", "study"]
+__all__ = ["admin", "app", "balance", "main", "play", "serve", "study"]
 
 
 def main() -> None:
