@@ -69,6 +69,13 @@ def serve_command(
         str | None,
         typer.Option(help=h(Msg("Seconds a seat bot waits before it moves.")), metavar="S"),
     ] = None,
+    shutdown_timeout: Annotated[
+        str | None,
+        typer.Option(
+            help=h(Msg("Seconds a stopping server waits for the requests in flight.")),
+            metavar="S",
+        ),
+    ] = None,
     config: Annotated[
         str | None,
         typer.Option(
@@ -97,6 +104,7 @@ def serve_command(
         "workers": workers,
         "log_format": log_format,
         "bot_delay": bot_delay,
+        "shutdown_timeout": shutdown_timeout,
     }
     try:
         settings = resolve(given, os.environ, config)

@@ -72,6 +72,14 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("bot_delay", float, 0.5, "seconds a seat bot waits before it moves", low=0, high=60),
     Setting(
+        "shutdown_timeout",
+        float,
+        10.0,
+        "seconds a stopping server (SIGTERM) waits for the requests in flight",
+        low=0,
+        high=600,
+    ),
+    Setting(
         "log_format", str, "readable", "log lines: readable or json", choices=("readable", "json")
     ),
 )

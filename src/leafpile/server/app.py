@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
 import time
 from collections.abc import AsyncIterator, Callable
@@ -122,9 +123,11 @@ def create_app(
         await ctx.ratings.start()
         quiet_garbage_collector()
         yield
+        app.state.readiness.stopping = True
         await ctx.ratings.stop()
         ctx.reviews.stop()
         await manager.stop()
+        logging.getLogger("leafpile.server").info("stopped: every write in flight is stored")
 
     app = Starlette(
         routes=[
@@ -201,6 +204,7 @@ def serve(
     rate_limit: float = 20.0,
     workers: int = 1,
     log_format: str = "readable",
+    shutdown_timeout: float = 10.0,
 ) -> None:
     """Run the platform with uvicorn until interrupted (`leafpile serve`).
 
@@ -228,6 +232,9 @@ def serve(
         "log_level": "warning",
         "log_config": logging_config(log_format),
         "access_log": False,  # leafpile writes its own line per request (http/access_log.py)
+        # SIGTERM: stop accepting, close each WebSocket with 1012 (the pages reconnect), wait
+        # this long for the requests in flight, then the lifespan finishes the writes
+        "timeout_graceful_shutdown": shutdown_timeout,
         "ws_max_size": BODY_MAX * 4,
         "proxy_headers": forwarded_allow_ips is not None,
         "forwarded_allow_ips": forwarded_allow_ips or "",

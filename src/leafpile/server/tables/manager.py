@@ -136,15 +136,18 @@ class TableManager:
         self.timekeeper.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
-    async def stop(self) -> None:
+    async def stop(self, drain: float = 5.0) -> None:
+        """Stop: no bot waits for its decision any more, the writes in flight are finished
+        (for at most `drain` seconds), then the database is closed."""
         self.seat_bots.closing = True
-        self.writer.stop()
         self.timekeeper.stop()
         if self.sweeper is not None:
             self.sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        await self.writer.drain(drain)
+        self.writer.stop()
         self.bots.shutdown()
         self.db.close()
         if self.listener is not None:  # it hands changes to this loop: let it end first
