@@ -122,10 +122,19 @@ class ProcessServer:
             raise
         return self
 
+    def terminate(self) -> int:
+        """SIGTERM to the server's main process alone, as systemd's KillMode=mixed sends it;
+        returns its exit code once it has stopped by itself."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        code = self.proc.wait(timeout=HANG)
+        self.kill()  # whatever it left behind (there should be nothing)
+        return code
+
     def kill(self) -> None:
         """SIGKILL the server and every process it started (workers, bot processes)."""
         if self.proc is not None:
-            with contextlib.suppress(ProcessLookupError):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=HANG)
             self.proc = None

@@ -22,6 +22,7 @@ def _app() -> Any:
     # isort: off
     from leafpile.cli import play, serve, study  # noqa: F401
     from leafpile.cli import balance  # noqa: F401  (after study: `--help` lists in import order)
+    from leafpile.cli import admin  # noqa: F401  (last: the operators' commands)
 
     # isort: on
     from leafpile.cli.common import app

@@ -16,11 +16,14 @@ from leafpile.i18n import Msg
     help=h(Msg("Run the web platform (lobby, live tables with bots, replays) in the browser.")),
 )
 def serve_command(
-    host: Annotated[str, typer.Option(help=h(Msg("Address to listen on.")))] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help=h(Msg("Port to listen on.")), min=1, max=65535)] = 8000,
+    host: Annotated[str | None, typer.Option(help=h(Msg("Address to listen on.")))] = None,
+    port: Annotated[
+        str | None, typer.Option(help=h(Msg("Port to listen on.")), metavar="PORT")
+    ] = None,
     db: Annotated[
-        str, typer.Option(help=h(Msg("Database URL: sqlite:///file.db or postgresql://...")))
-    ] = "sqlite:///leafpile.db",
+        str | None,
+        typer.Option(help=h(Msg("Database URL: sqlite:///file.db or postgresql://..."))),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -33,7 +36,7 @@ def serve_command(
         ),
     ] = None,
     rate_limit: Annotated[
-        float,
+        str | None,
         typer.Option(
             help=h(
                 Msg(
@@ -41,11 +44,11 @@ def serve_command(
                     "three times as many); 0 turns the per-address limits off (trusted load tests)."
                 )
             ),
-            min=0,
+            metavar="R",
         ),
-    ] = 20.0,
+    ] = None,
     workers: Annotated[
-        int,
+        str | None,
         typer.Option(
             help=h(
                 Msg(
@@ -53,26 +56,66 @@ def serve_command(
                     "hear each other's changes through it)."
                 )
             ),
-            min=1,
-            max=64,
+            metavar="N",
         ),
-    ] = 1,
+    ] = None,
+    log_format: Annotated[
+        str | None,
+        typer.Option(
+            help=h(Msg("Log lines as 'readable' text (the default) or 'json', one object a line."))
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        str | None,
+        typer.Option(help=h(Msg("Seconds a seat bot waits before it moves.")), metavar="S"),
+    ] = None,
+    shutdown_timeout: Annotated[
+        str | None,
+        typer.Option(
+            help=h(Msg("Seconds a stopping server waits for the requests in flight.")),
+            metavar="S",
+        ),
+    ] = None,
+    config: Annotated[
+        str | None,
+        typer.Option(
+            help=h(
+                Msg(
+                    "A TOML file of settings (default: LEAFPILE_CONFIG); flags, then "
+                    "environment variables, come before it."
+                )
+            ),
+            metavar="FILE",
+        ),
+    ] = None,
 ) -> None:
     """Run the web platform (lobby, live tables with bots, replays) in the browser."""
+    import os
+
+    from leafpile.cli.serve_config import ConfigError, resolve
     from leafpile.server import serve  # imported here so the CLI starts fast
 
-    if workers > 1 and not db.startswith(("postgresql:", "postgres:")):
+    given = {
+        "host": host,
+        "port": port,
+        "db": db,
+        "forwarded_allow_ips": forwarded_allow_ips,
+        "rate_limit": rate_limit,
+        "workers": workers,
+        "log_format": log_format,
+        "bot_delay": bot_delay,
+        "shutdown_timeout": shutdown_timeout,
+    }
+    try:
+        settings = resolve(given, os.environ, config)
+    except ConfigError as e:
+        raise fail(e.message) from None
+    db_url = settings["db"]
+    if settings["workers"] > 1 and not db_url.startswith(("postgresql:", "postgres:")):
         raise fail("--workers above 1 needs a PostgreSQL database: --db postgresql://...")
-    check_port_free(host, port)
-    check_database(db)
-    serve(
-        workers=workers,
-        host=host,
-        port=port,
-        db=db,
-        forwarded_allow_ips=forwarded_allow_ips,
-        rate_limit=rate_limit,
-    )
+    check_port_free(settings["host"], settings["port"])
+    check_database(db_url)
+    serve(**settings)
 
 
 def check_port_free(host: str, port: int) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
 import time
 from collections.abc import AsyncIterator, Callable
@@ -25,8 +26,17 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from leafpile.server.api import snapshots
 from leafpile.server.api.checks import BODY_MAX
-from leafpile.server.http import analysis_routes, endpoints, pages, player_routes, table_routes
+from leafpile.server.http import (
+    analysis_routes,
+    endpoints,
+    health,
+    pages,
+    player_routes,
+    table_routes,
+)
+from leafpile.server.http.access_log import RequestLog
 from leafpile.server.http.guards import Context, RateLimit
+from leafpile.server.http.log_format import logging_config
 from leafpile.server.http.sockets import table_socket
 from leafpile.server.store.db import Database, normalise_url
 from leafpile.server.tables.manager import IDLE_TTL, WAITING_TTL, TableManager
@@ -113,12 +123,16 @@ def create_app(
         await ctx.ratings.start()
         quiet_garbage_collector()
         yield
+        app.state.readiness.stopping = True
         await ctx.ratings.stop()
         ctx.reviews.stop()
         await manager.stop()
+        logging.getLogger("leafpile.server").info("stopped: every write in flight is stored")
 
     app = Starlette(
         routes=[
+            Route("/healthz/live", health.live),
+            Route("/healthz/ready", health.ready),
             Route("/", pages.lobby_page),
             Route("/table/{table_id}", pages.table_page),
             Route("/replay/{table_id}", pages.replay_page),
@@ -158,9 +172,10 @@ def create_app(
             Mount("/static", StaticFiles(directory=endpoints.WEB_DIR), name="static"),
         ],
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(RequestLog), Middleware(SecurityHeaders)],
     )
     app.state.ctx = ctx
+    app.state.readiness = health.Readiness(manager.db)
     return app
 
 
@@ -188,6 +203,8 @@ def serve(
     forwarded_allow_ips: str | None = None,
     rate_limit: float = 20.0,
     workers: int = 1,
+    log_format: str = "readable",
+    shutdown_timeout: float = 10.0,
 ) -> None:
     """Run the platform with uvicorn until interrupted (`leafpile serve`).
 
@@ -213,6 +230,11 @@ def serve(
         "host": host,
         "port": port,
         "log_level": "warning",
+        "log_config": logging_config(log_format),
+        "access_log": False,  # leafpile writes its own line per request (http/access_log.py)
+        # SIGTERM: stop accepting, close each WebSocket with 1012 (the pages reconnect), wait
+        # this long for the requests in flight, then the lifespan finishes the writes
+        "timeout_graceful_shutdown": shutdown_timeout,
         "ws_max_size": BODY_MAX * 4,
         "proxy_headers": forwarded_allow_ips is not None,
         "forwarded_allow_ips": forwarded_allow_ips or "",

@@ -13,6 +13,7 @@ from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.games import GAMES
 from leafpile.server.api.checks import ACTION_MAX
+from leafpile.server.api.openapi_health import health_paths
 from leafpile.server.api.openapi_schemas import (
     AUTH,
     BUSY,
@@ -437,6 +438,7 @@ def describe() -> dict[str, Any]:
         },
     }
     paths.update(_player_paths())
+    paths.update(health_paths())
     return {
         "openapi": "3.1.0",
         "info": {"title": "leafpile", "version": "1"},

@@ -5,6 +5,7 @@ exception becomes an internal error with an id that is also in the log."""
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from typing import Any
 
 from leafpile import i18n
@@ -13,6 +14,18 @@ from leafpile.server.errors import Refusal, new_error_id
 from leafpile.server.tables.live_table import LiveTable
 
 log = logging.getLogger("leafpile.server")
+
+#: What the request being answered adds to its log line (the transport's request log sets a
+#: fresh dict per request): the refusal's code, the error id of a 500.
+NOTES: ContextVar[dict[str, str] | None] = ContextVar("leafpile_request_notes", default=None)
+
+
+def note(key: str, value: str) -> None:
+    """Add `key=value` to the current request's log line (nothing outside a request)."""
+    notes = NOTES.get()
+    if notes is not None:
+        notes[key] = value
+
 
 #: Every refusal's HTTP status (WebSocket clients get the same `code` in an error message).
 STATUS: dict[str, int] = {
@@ -68,6 +81,7 @@ def error_body(refusal: Refusal, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     message = refusal.message
     text = message.localize(lang) if isinstance(message, i18n.Msg) else str(message)
     out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": text}
+    note("code", refusal.code)
     if isinstance(refusal.table, LiveTable):
         out["state"] = snapshot(refusal.table, refusal.seat, lang=lang)
     return out
@@ -77,6 +91,7 @@ def internal_error(exc: BaseException, where: str) -> dict[str, Any]:
     """Log an unexpected exception with its traceback under a fresh error id and give the
     answer that names the id (a bug, never a quiet log line; the table is unchanged)."""
     error_id = new_error_id()
+    note("error_id", error_id)
     log.error("internal error %s in %s", error_id, where, exc_info=exc)
     return {
         "type": "error",

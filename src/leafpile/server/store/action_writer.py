@@ -19,6 +19,7 @@ class ActionWriter:
         self.max_batch = max_batch
         self.queue: asyncio.Queue[tuple[StoredAction, asyncio.Future[None]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.busy = False  # a batch is being committed
 
     async def append(self, action: StoredAction) -> None:
         if self.task is None or self.task.done():
@@ -29,7 +30,9 @@ class ActionWriter:
 
     async def _run(self) -> None:
         while True:
+            self.busy = False
             items = [await self.queue.get()]
+            self.busy = True
             while len(items) < self.max_batch and not self.queue.empty():
                 items.append(self.queue.get_nowait())
             try:
@@ -52,6 +55,16 @@ class ActionWriter:
             for _, done in items:
                 if not done.done():
                     done.set_result(None)
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) until every action handed over is committed or
+        refused: a stopping server finishes the writes in flight."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (self.busy or not self.queue.empty()) and loop.time() < deadline:
+            if self.task is None or self.task.done():
+                return
+            await asyncio.sleep(0.01)
 
     def stop(self) -> None:
         if self.task is not None:

@@ -40,6 +40,7 @@ from leafpile.server.store.db import (
 )
 from leafpile.server.store.schema import Change, LoadedTable
 from leafpile.server.tables import takebacks
+from leafpile.server.tables.events import log_change
 from leafpile.server.tables.live_table import FINISHED, WAITING, Listener, LiveTable
 from leafpile.server.tables.moves import apply_move, prepare_move
 from leafpile.server.tables.opening import NewTable, open_table
@@ -135,15 +136,18 @@ class TableManager:
         self.timekeeper.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
-    async def stop(self) -> None:
+    async def stop(self, drain: float = 5.0) -> None:
+        """Stop: no bot waits for its decision any more, the writes in flight are finished
+        (for at most `drain` seconds), then the database is closed."""
         self.seat_bots.closing = True
-        self.writer.stop()
         self.timekeeper.stop()
         if self.sweeper is not None:
             self.sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        await self.writer.drain(drain)
+        self.writer.stop()
         self.bots.shutdown()
         self.db.close()
         if self.listener is not None:  # it hands changes to this loop: let it end first
@@ -220,6 +224,7 @@ class TableManager:
         just created, a table in play is not cold, a change that leaves the clocks as they
         were (a take-back within a turn) only notes the same deadline again."""
         self._keep_cold(table)
+        log_change(table)
         self.publish(table)
         self.seat_bots.schedule(table)
         self.timekeeper.watch(table)
