@@ -29,7 +29,8 @@ class RateLimit:
 
     rate: float = 20.0
     burst: float = 60.0
-    #: WebSockets open at once from one address (when `enabled`), and on one table (always).
+    #: WebSockets open at once from one address (when `enabled`), and spectators' sockets on
+    #: one table (always; a seat's socket always gets in).
     sockets_per_address: int = 32
     sockets_per_table: int = 256
     #: Messages waiting for one slow WebSocket client before it is dropped (always).
@@ -120,14 +121,19 @@ class Context:
         if not bucket.take():
             raise Flooding(Msg("you have opened many tables lately: wait a little"))
 
-    def open_socket(self, client: str, table: LiveTable) -> None:
-        """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""
-        if len(table.listeners) >= self.limit.sockets_per_table:
-            raise TooManySockets(Msg("this table has as many watchers as it can take; try later"))
+    def open_socket(self, client: str) -> None:
+        """Count a new WebSocket of `client`, or refuse it (too many from its address).
+        The table's cap is for spectators only (`watchers_full`): a seat always gets in."""
         held = self.sockets.get(client, 0)
         if self.limit.enabled and held >= self.limit.sockets_per_address:
             raise TooManySockets(Msg("too many connections from your address; close some"))
         self.sockets[client] = held + 1
+
+    def watchers_full(self, table: LiveTable) -> bool:
+        """Whether `table` has as many spectators' sockets as it may: then only a seat's
+        socket (its hello first) is let in."""
+        watching = sum(1 for lst in table.listeners if lst.seat is None)
+        return watching >= self.limit.sockets_per_table
 
     def close_socket(self, client: str) -> None:
         held = self.sockets.get(client, 0) - 1
