@@ -226,9 +226,9 @@ def test_the_judge_runs_in_the_workers(lite, monkeypatch):
     ran: list[str] = []
     real = lite.manager.bots.run
 
-    async def spy(fn, *args):
+    async def spy(fn, *args, **kwargs):
         ran.append(fn.__name__)
-        return await real(fn, *args)
+        return await real(fn, *args, **kwargs)
 
     monkeypatch.setattr(lite.manager.bots, "run", spy)
     review = review_of(lite, table, {"time": 0.05})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 
+import httpx
 from websockets.sync.client import connect
 
 from leafpile.server import RateLimit
@@ -58,4 +59,31 @@ def test_an_abandoned_waiting_table_expires(db_url):
         assert HTTP.get(f"{srv.base}/api/tables/{abandoned}").status_code == 404
         assert abandoned not in {row.id for row in srv.manager.db.load_all()}
     finally:
+        srv.stop()
+
+
+BOTS_ONLY = {
+    "game": "undergrove",
+    "players": 4,
+    "seats": [{"kind": "bot", "bot": "mcts"}] * 4,
+}
+
+
+def test_tables_of_bots_only_are_bounded_per_address_and_per_server(tmp_path):
+    limit = RateLimit(rate=1000, burst=1000, bot_tables=2, bot_tables_max=3)
+    srv = ThreadServer(
+        f"sqlite:///{tmp_path / 'a.db'}", rate_limit=limit, bot_delay=HANG
+    ).start()  # the bots never move: their games stay in play
+    other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=READ)
+    try:
+        codes = [HTTP.post(srv.base + "/api/tables", json=BOTS_ONLY).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]  # two per address
+        r = HTTP.post(srv.base + "/api/tables", json=BOTS_ONLY)
+        assert r.json()["code"] == "too_many_tables"
+        assert HTTP.post(srv.base + "/api/tables", json=WITH_BOT).status_code == 201  # people's
+        assert other.post(srv.base + "/api/tables", json=BOTS_ONLY).status_code == 201
+        assert other.post(srv.base + "/api/tables", json=BOTS_ONLY).status_code == 429  # server
+        assert len(srv.manager.tables) == 4
+    finally:
+        other.close()
         srv.stop()

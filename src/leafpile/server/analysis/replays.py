@@ -91,8 +91,15 @@ class ReplayCache:
         self.building: dict[Key, asyncio.Future[str]] = {}
 
     async def steps(
-        self, table: LiveTable, workers: BotPool, lang: str = i18n.DEFAULT, seat: int | None = None
+        self,
+        table: LiveTable,
+        workers: BotPool,
+        lang: str = i18n.DEFAULT,
+        seat: int | None = None,
+        client: str = "",
     ) -> str:
+        """The replay's steps as JSON text; built in the workers as `client`'s work (its
+        share of them) when not cached."""
         key = (table.id, table.version, lang, seat)
         cached = self.done.get(key)
         if cached is not None:
@@ -104,7 +111,14 @@ class ReplayCache:
                 raise Busy(Msg("the server is building other replays; try again in a moment"))
             record = table.record().to_dict()
             pending = asyncio.ensure_future(
-                workers.run(replay_steps, table.game.info.name, record, lang, seat)
+                workers.run(
+                    replay_steps,
+                    table.game.info.name,
+                    record,
+                    lang,
+                    seat,
+                    owner=f"replay:{client}",
+                )
             )
             self.building[key] = pending
             pending.add_done_callback(lambda done: self._built(key, done))

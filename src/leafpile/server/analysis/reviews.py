@@ -200,7 +200,10 @@ class Reviews:
         game = table.game.info.name
         budget = budget_of(time=job.setting.time)
         try:
-            found = await manager.bots.run(find_decisions, game, record, job.setting.seats)
+            owner = f"review:{job.client}"  # the asker's share of the workers
+            found = await manager.bots.run(
+                find_decisions, game, record, job.setting.seats, owner=owner
+            )
             job.total = len(found)
             decisions = []
             for number, seat, view, played in found:
@@ -209,7 +212,7 @@ class Reviews:
                     self.jobs.pop(key, None)
                     return
                 args = (game, view, played, number, budget, seat)
-                decisions.append(await manager.bots.run(judge_decision, *args))
+                decisions.append(await manager.bots.run(judge_decision, *args, owner=owner))
                 job.done += 1
             text = json.dumps(review_answer(table, job.setting, budget, decisions))
             await manager.db.run(

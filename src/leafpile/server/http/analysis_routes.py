@@ -39,7 +39,9 @@ async def api_explore(request: Request) -> Response:
     ctx.guard_create(client_of(request), explore.analysis_table(source, asked, None))
     record = source.record().to_dict()
     args = (source.game.info.name, record, asked.version, asked.seat, explore.new_seed())
-    start = await ctx.manager.bots.run(explore.start_from, *args)
+    start = await ctx.manager.bots.run(
+        explore.start_from, *args, owner=f"explore:{client_of(request)}"
+    )
     new = explore.analysis_table(source, asked, start)
     table, token = await ctx.manager.create(new, client_of(request))
     answer = {

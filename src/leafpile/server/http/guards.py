@@ -17,7 +17,7 @@ from leafpile.server.analysis.reviews import Reviews
 from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
 from leafpile.server.players.profiles import Profiles
 from leafpile.server.players.ratings import Ratings
-from leafpile.server.tables.live_table import HUMAN, LiveTable
+from leafpile.server.tables.live_table import FINISHED, HUMAN, LiveTable
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.tables.opening import NewTable
 
@@ -40,6 +40,10 @@ class RateLimit:
     tables_rate: float = 0.1
     tables_burst: float = 10.0
     open_tables: int = 8
+    #: Tables of bots only in play at once: per address (when `enabled`) and per server
+    #: (always), so bots watched by nobody cannot take the workers from people's tables.
+    bot_tables: int = 2
+    bot_tables_max: int = 16
     enabled: bool = True
     #: The buckets' clock (seconds): tests give a fake one instead of racing real time.
     now: Callable[[], float] = time.monotonic
@@ -98,7 +102,10 @@ class Context:
 
     def guard_create(self, client: str, new: NewTable) -> None:
         """Refuse a client address that opens tables faster than people do, or that has
-        too many waiting for players already (when `new` would wait too)."""
+        too many waiting for players already (when `new` would wait too), or too many
+        tables of bots only in play (when `new` is one; the server's bound holds always)."""
+        if not any(s.kind == HUMAN for s in new.seats):
+            self._guard_bots_only(client)
         if not self.limit.enabled:
             return
         waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
@@ -120,6 +127,23 @@ class Context:
             bucket = self.table_buckets[client] = Bucket(rate)
         if not bucket.take():
             raise Flooding(Msg("you have opened many tables lately: wait a little"))
+
+    def _guard_bots_only(self, client: str) -> None:
+        mine = total = 0
+        for table in self.manager.tables.values():
+            if table.status != FINISHED and all(s.kind != HUMAN for s in table.seats):
+                total += 1
+                mine += table.creator == client
+        if total >= self.limit.bot_tables_max:
+            raise TooManyTables(Msg("the server has as many games of bots as it can run; wait"))
+        if self.limit.enabled and mine >= self.limit.bot_tables:
+            raise TooManyTables(
+                Msg.plural(
+                    "you have {n} game of bots running already",
+                    "you have {n} games of bots running already",
+                    self.limit.bot_tables,
+                )
+            )
 
     def open_socket(self, client: str) -> None:
         """Count a new WebSocket of `client`, or refuse it (too many from its address).

@@ -131,7 +131,8 @@ async def api_replay(request: Request) -> Response:
     table = await ctx.manager.find(request.path_params["table_id"])
     head = replays.replay_head(table)  # read now: the table may move on while steps build
     seat = replays.read_audience(request.query_params.get("seat"), table)
-    steps = await ctx.replays.steps(table, ctx.manager.bots, reader_lang(request), seat)
+    lang = reader_lang(request)
+    steps = await ctx.replays.steps(table, ctx.manager.bots, lang, seat, client_of(request))
     body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
     return Response(body, media_type="application/json")
 
