@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from leafpile.i18n import Msg
 from leafpile.server.analysis.replays import ReplayCache
 from leafpile.server.analysis.reviews import Reviews
-from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
+from leafpile.server.errors import Flooding, NotRated, TooManySockets, TooManyTables
 from leafpile.server.players.profiles import Profiles
 from leafpile.server.players.ratings import Ratings
 from leafpile.server.tables.live_table import FINISHED, HUMAN, LiveTable
@@ -127,6 +127,15 @@ class Context:
             bucket = self.table_buckets[client] = Bucket(rate)
         if not bucket.take():
             raise Flooding(Msg("you have opened many tables lately: wait a little"))
+
+    def guard_rated_seat(self, client: str, table: LiveTable) -> None:
+        """Refuse a second seat at a rated table to an address that holds one (when
+        `enabled`): two profiles of one person cannot play each other for rating."""
+        if not (self.limit.enabled and table.rated):
+            return
+        for seat, held_by in table.seat_clients.items():
+            if held_by == client and table.seats[seat].token_hash is not None:
+                raise NotRated(Msg("you already sit at this rated table: one seat per person"))
 
     def _guard_bots_only(self, client: str) -> None:
         mine = total = 0

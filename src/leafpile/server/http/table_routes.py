@@ -54,6 +54,8 @@ async def api_create(request: Request) -> Response:
     ratings.prepare(new, body.get("rated") if isinstance(body, dict) else None, profile)
     ctx.guard_create(client_of(request), new)
     table, token = await ctx.manager.create(new, client_of(request))
+    if new.sit is not None:
+        table.seat_clients[new.sit] = client_of(request)
     answer = {
         "table": table.id,
         "seat": new.sit,
@@ -97,9 +99,11 @@ async def api_join(request: Request) -> Response:
     table = await ctx.manager.find(request.path_params["table_id"])
     profile = await ctx.profiles.of_body(body)
     name, wanted = checks.read_join(named(body, profile))
+    ctx.guard_rated_seat(client_of(request), table)
     seat, token = await ctx.manager.seating.join(
         table, name, wanted, profile.id if profile else None
     )
+    table.seat_clients[seat] = client_of(request)
     return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
 
