@@ -11,6 +11,7 @@ from leafpile.server.analysis import explore, reviews
 from leafpile.server.api import snapshots
 from leafpile.server.errors import BadRequest
 from leafpile.server.http.endpoints import client_of, endpoint, guarded, read_json
+from leafpile.server.players import names
 
 
 @endpoint
@@ -36,6 +37,7 @@ async def api_explore(request: Request) -> Response:
     body = await read_json(request)
     source = await ctx.manager.find(request.path_params["table_id"])
     asked = explore.read_explore(body, source)
+    names.check_name(asked.name)  # the explorer's name, checked as every name
     ctx.guard_create(client_of(request), explore.analysis_table(source, asked, None))
     record = source.record().to_dict()
     args = (source.game.info.name, record, asked.version, asked.seat, explore.new_seed())

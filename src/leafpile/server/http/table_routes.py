@@ -26,7 +26,7 @@ from leafpile.server.http.endpoints import (
     read_json,
     reader_lang,
 )
-from leafpile.server.players import ratings
+from leafpile.server.players import names, ratings
 from leafpile.server.players.profiles import Profile
 from leafpile.server.tables.live_table import LiveTable
 from leafpile.server.tables.seating import Seating
@@ -51,6 +51,8 @@ async def api_create(request: Request) -> Response:
     body = await read_json(request)
     profile = await ctx.profiles.of_body(body)  # the creator's profile, if they sent one
     new = checks.read_new_table(named(body, profile), ctx.allow_client_seed)
+    if profile is None and new.name is not None:  # a guest's name, checked as every name
+        new.name = names.check_name(new.name)
     ratings.prepare(new, body.get("rated") if isinstance(body, dict) else None, profile)
     ctx.guard_create(client_of(request), new)
     table, token = await ctx.manager.create(new, client_of(request))
@@ -99,6 +101,8 @@ async def api_join(request: Request) -> Response:
     table = await ctx.manager.find(request.path_params["table_id"])
     profile = await ctx.profiles.of_body(body)
     name, wanted = checks.read_join(named(body, profile))
+    if profile is None:
+        name = names.check_name(name)
     ctx.guard_rated_seat(client_of(request), table)
     seat, token = await ctx.manager.seating.join(
         table, name, wanted, profile.id if profile else None

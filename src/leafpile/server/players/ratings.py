@@ -43,8 +43,9 @@ from leafpile.server.errors import (
 )
 from leafpile.server.players import player_store
 from leafpile.server.players.glicko2 import Rating, update
+from leafpile.server.players.names import BOT_PREFIX
 from leafpile.server.players.player_store import GameRow, HistoryRow, Standing
-from leafpile.server.players.profiles import BOT_PREFIX, Profile, name_key
+from leafpile.server.players.profiles import Profile, name_key
 from leafpile.server.store.db import STORAGE_ERRORS
 from leafpile.server.store.schema import SeatRow
 from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, LiveTable
