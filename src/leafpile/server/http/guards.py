@@ -17,7 +17,7 @@ from leafpile.server.analysis.reviews import Reviews
 from leafpile.server.errors import Flooding, NotRated, TooManySockets, TooManyTables
 from leafpile.server.players.profiles import Profiles
 from leafpile.server.players.ratings import Ratings
-from leafpile.server.tables.live_table import FINISHED, HUMAN, LiveTable
+from leafpile.server.tables.live_table import FINISHED, HUMAN, WAITING, LiveTable
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.tables.opening import NewTable
 
@@ -40,6 +40,9 @@ class RateLimit:
     tables_rate: float = 0.1
     tables_burst: float = 10.0
     open_tables: int = 8
+    #: Tables waiting for players on the whole server (always), so many addresses together
+    #: cannot bury the lobby.
+    waiting_max: int = 300
     #: Tables of bots only in play at once: per address (when `enabled`) and per server
     #: (always), so bots watched by nobody cannot take the workers from people's tables.
     bot_tables: int = 2
@@ -106,9 +109,12 @@ class Context:
         tables of bots only in play (when `new` is one; the server's bound holds always)."""
         if not any(s.kind == HUMAN for s in new.seats):
             self._guard_bots_only(client)
+        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
+        waiting = sum(1 for t in self.manager.tables.values() if t.status == WAITING)
+        if waits and waiting >= self.limit.waiting_max:
+            raise TooManyTables(Msg("the server has many tables waiting for players: join one"))
         if not self.limit.enabled:
             return
-        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
         if waits and self.manager.open_tables_of(client) >= self.limit.open_tables:
             raise TooManyTables(
                 Msg.plural(

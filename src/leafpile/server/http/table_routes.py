@@ -41,8 +41,14 @@ def named(body: object, profile: Profile | None) -> object:
 
 @endpoint
 async def api_tables(request: Request) -> Response:
+    """`?game=&q=&offset=&limit=`: a page of the public tables, newest first."""
     ctx = guarded(request)
-    return JSONResponse({"tables": [snapshots.summary(t) for t in ctx.manager.lobby()]})
+    query = checks.read_lobby_query(request.query_params)
+    page, total = ctx.manager.lobby(query)
+    tables = [snapshots.summary(t) for t in page]
+    return JSONResponse(
+        {"tables": tables, "total": total, "offset": query.offset, "limit": query.limit}
+    )
 
 
 @endpoint
