@@ -184,9 +184,7 @@ def read_lobby_query(params: Mapping[str, str]) -> LobbyQuery:
     offset = whole_number(params.get("offset") or "0")
     limit = whole_number(params.get("limit") or str(PAGE_MAX))
     if offset is None or limit is None or not 1 <= limit <= PAGE_MAX:
-        raise BadRequest(
-            Msg("offset and limit must be whole numbers, limit 1 to {n}", n=PAGE_MAX)
-        )
+        raise BadRequest(Msg("offset and limit must be whole numbers, limit 1 to {n}", n=PAGE_MAX))
     return LobbyQuery(game, " ".join(search.split()).casefold(), offset, limit)
 
 
