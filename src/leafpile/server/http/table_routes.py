@@ -7,7 +7,8 @@ tables, and answer with snapshots (`api.snapshots`); `endpoint` answers refusals
 
 from __future__ import annotations
 
-import json
+import asyncio
+import gzip
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -143,12 +144,14 @@ async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)
     table = await ctx.manager.find(request.path_params["table_id"])
-    head = replays.replay_head(table)  # read now: the table may move on while steps build
     seat = replays.read_audience(request.query_params.get("seat"), table)
     lang = reader_lang(request)
-    steps = await ctx.replays.steps(table, ctx.manager.bots, lang, seat, client_of(request))
-    body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
-    return Response(body, media_type="application/json")
+    body = await ctx.replays.answer(table, ctx.manager.bots, lang, seat, client_of(request))
+    if "gzip" in request.headers.get("accept-encoding", ""):  # every browser: sent as it is
+        zipped = {"content-encoding": "gzip", "vary": "Accept-Encoding"}
+        return Response(body, media_type="application/json", headers=zipped)
+    plain = await asyncio.to_thread(gzip.decompress, body)  # off the event loop
+    return Response(plain, media_type="application/json", headers={"vary": "Accept-Encoding"})
 
 
 @endpoint
