@@ -82,6 +82,6 @@ def test_a_replay_is_built_once_for_every_language_and_sent_compressed(running, 
     plain = HTTP.get(url, params={"lang": "fr"}, headers={"accept-encoding": "identity"})
     assert "content-encoding" not in plain.headers and plain.json() == answers["fr"]
     cache = server.app.state.ctx.replays
-    ((key, bodies),) = cache.done.items()
+    ((_key, bodies),) = cache.done.items()
     assert cache.size == sum(len(b) for b in bodies.values())
     assert all(len(b) < len(plain.content) / 2 for b in bodies.values())  # compressed
