@@ -5,9 +5,10 @@ A bot is made afresh for each decision in a worker (`think`) and draws from
 Every decision has a ceiling (`DECISION_SECONDS`), whatever the bot's own budget.
 
 The workers are shared fairly: work waits in one queue per owner (a table, or the address
-that asked for a replay or a review), the owners served in turn, one job each, and the
-owners of people (tables where a person sits, what people ask for) before tables of bots
-only. So no table or address can take the workers from the others by queueing much work.
+that asked for a replay or a review), the owners served in turn, one job each: tables where
+a person sits first, then what people ask for (replays, reviews, explore), then tables of
+bots only. So no table or address can take the workers from the others by queueing much
+work.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ T = TypeVar("T")
 #: a level without a time budget (`mcts`: iterations) cannot hold a worker for long.
 DECISION_SECONDS = 2.0
 WORKERS = 2  # worker processes (or threads)
-#: Owner classes, served in this order: people's tables and requests, then bots-only tables.
-PEOPLE, BOTS_ONLY = 0, 1
+#: Owner classes, served in this order: tables where a person sits, what people ask for after
+#: a game (replays, reviews, explore), tables of bots only.
+PEOPLE, REQUESTS, BOTS_ONLY = 0, 1, 2
 
 
 def think(bot_name: str, view: State, seed: int, seat: int, decision: int) -> str:
@@ -90,7 +92,9 @@ class FairQueue:
 
     def __init__(self) -> None:
         self.queues: dict[str, deque[Job]] = {}
-        self.rings: tuple[OrderedDict[str, None], ...] = (OrderedDict(), OrderedDict())
+        self.rings: tuple[OrderedDict[str, None], ...] = tuple(
+            OrderedDict() for _ in (PEOPLE, REQUESTS, BOTS_ONLY)
+        )
 
     def put(self, owner: str, klass: int, job: Job) -> None:
         queue = self.queues.get(owner)

@@ -138,8 +138,9 @@ def test_a_rated_table_takes_only_profiles_and_one_seat_each(lite):
     lobby = HTTP.get(lite.base + "/api/tables").json()["tables"][0]
     assert lobby["rated"] is True
     assert [(s["name"], s["profile"]) for s in lobby["seats"]] == [("Ana", True), ("Bo", True)]
-    # a table in play is not on her page: its id is its invite link
-    assert HTTP.get(lite.base + "/api/players/Ana").json()["games"] == []
+    # a table in play is not on her page: its id is its invite link (a profile without
+    # games answers as an unknown name)
+    assert HTTP.get(lite.base + "/api/players/Ana").status_code == 404
 
 
 # -- rating once -----------------------------------------------------------------------------------
@@ -409,3 +410,29 @@ def test_one_address_holds_one_seat_at_a_rated_table(tmp_path):
     finally:
         other.close()
         srv.stop()
+
+
+def test_a_damaged_rating_row_is_set_aside_not_a_500(lite):
+    """A NaN rating (PostgreSQL keeps one; SQLite makes it NULL, so infinity here) made the
+    leaderboard answer 500."""
+    secret = profile(lite, "Ana")
+    made = open_table(
+        lite, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], rated=True, profile=secret
+    ).json()
+    play_out(lite, made["table"], {0: made["token"]})
+    wait_rated(lite)
+    with lite.manager.db.engine.begin() as conn:
+        conn.execute(
+            ratings.update().where(ratings.c.player == "bot:random").values(rating=float("inf"))
+        )
+    board = HTTP.get(lite.base + "/api/leaderboard/autumn")
+    assert board.status_code == 200, board.text
+    assert [p["name"] for p in board.json()["players"]] == ["Ana"]
+    assert HTTP.get(lite.base + "/api/players/bot:random").status_code == 200
+
+
+def test_a_profile_without_games_answers_as_an_unknown_name(lite):
+    profile(lite, "Ana")
+    for name in ("Ana", "Nobody"):
+        r = HTTP.get(f"{lite.base}/api/players/{name}")
+        assert r.status_code == 404 and r.json()["code"] == "not_found", name

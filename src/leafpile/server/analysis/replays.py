@@ -27,7 +27,7 @@ from leafpile.server.api.snapshots import seats_public
 from leafpile.server.errors import BadRequest, Busy, NotFinished
 from leafpile.server.tables.live_table import FINISHED, LiveTable
 from leafpile.server.tables.position import extras_of, public_dict
-from leafpile.server.workers import BotPool
+from leafpile.server.workers import REQUESTS, BotPool
 
 COMPRESSION = 6  # gzip level: most of the size gone for a fraction of level 9's time
 
@@ -138,7 +138,15 @@ class ReplayCache:
             head = replay_head(table)  # with the record: the table may move on meanwhile
             name = table.game.info.name
             pending = asyncio.ensure_future(
-                workers.run(replay_bodies, name, record, head, seat, owner=f"replay:{client}")
+                workers.run(
+                    replay_bodies,
+                    name,
+                    record,
+                    head,
+                    seat,
+                    owner=f"replay:{client}",
+                    klass=REQUESTS,
+                )
             )
             self.building[key] = pending
             pending.add_done_callback(lambda done: self._built(key, done))

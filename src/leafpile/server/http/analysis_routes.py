@@ -12,6 +12,7 @@ from leafpile.server.api import snapshots
 from leafpile.server.errors import BadRequest
 from leafpile.server.http.endpoints import client_of, endpoint, guarded, read_json
 from leafpile.server.players import names
+from leafpile.server.workers import REQUESTS
 
 
 @endpoint
@@ -42,7 +43,7 @@ async def api_explore(request: Request) -> Response:
     record = source.record().to_dict()
     args = (source.game.info.name, record, asked.version, asked.seat, explore.new_seed())
     start = await ctx.manager.bots.run(
-        explore.start_from, *args, owner=f"explore:{client_of(request)}"
+        explore.start_from, *args, owner=f"explore:{client_of(request)}", klass=REQUESTS
     )
     new = explore.analysis_table(source, asked, start)
     table, token = await ctx.manager.create(new, client_of(request))

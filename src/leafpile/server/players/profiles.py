@@ -222,8 +222,10 @@ class Profiles:
             ) from None
         return Profile(profile_id, name, hashed is not None), secret
 
-    async def login(self, body: Any, client: str) -> tuple[Profile, str]:
-        """`{name, password}` -> the profile and a new secret for this browser."""
+    async def login(self, body: Any, client: str, known: str | None = None) -> tuple[Profile, str]:
+        """`{name, password}` -> the profile and a new secret for this browser. A browser
+        that already holds that profile's secret (`known`, its bearer token) is not held
+        back by the name's failures: guesses from elsewhere cannot lock the owner out."""
         body = read_object(body)
         name = body.get("name")
         password = body.get("password")
@@ -236,7 +238,8 @@ class Profiles:
         if not self._bucket(self.by_address, client, LOGINS_PER_ADDRESS).take(now):
             raise Flooding(Msg("too many sign-in attempts: wait a minute"))
         failures = self._bucket(self.by_name, key, FAILURES_PER_NAME)
-        if failures.tokens + (now - failures.at) * failures.rate < 1:
+        owner = await self._holds(known, key)
+        if not owner and failures.tokens + (now - failures.at) * failures.rate < 1:
             raise Flooding(Msg("too many failed sign-ins for this name: wait a few minutes"))
         row: ProfileRow | None = await self._store(player_store.profile_by_name, key)
         if not await self._verify(row.password_hash if row else None, password) or row is None:
@@ -256,6 +259,13 @@ class Profiles:
         if row is None:
             raise BadProfile(Msg("that profile secret is nobody's: sign in again"))
         return Profile(row.id, row.name, row.password_hash is not None)
+
+    async def _holds(self, secret: str | None, key: str) -> bool:
+        """Whether `secret` is a browser key of the profile named `key`."""
+        if not isinstance(secret, str) or not 0 < len(secret) <= SECRET_MAX:
+            return False
+        row = await self._store(player_store.profile_by_key, hash_secret(secret))
+        return row is not None and name_key(row.name) == key
 
     async def of_body(self, body: Any) -> Profile | None:
         """The profile a create or join request carries (`profile`: the secret), if any."""

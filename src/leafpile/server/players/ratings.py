@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import math
+from typing import Any, TypeVar
 
 from leafpile.bots import BOTS
 from leafpile.engine import State
@@ -255,7 +256,7 @@ class Ratings:
     async def leaderboard(self, game: Any) -> dict[str, Any]:
         if not isinstance(game, str) or game not in GAMES:
             raise NotFound(Msg("no such game"))
-        rows = await self._read(player_store.leaderboard, game)
+        rows = sound(await self._read(player_store.leaderboard, game), f"leaderboard {game}")
         return {
             "game": game,
             "title": GAMES[game].info.title,
@@ -277,10 +278,12 @@ class Ratings:
             if row is None:
                 raise NotFound(Msg("no such player"))
             player, shown, kind = row.id, row.name, "person"
-        standings = await self._read(player_store.standings_of, player)
-        history = await self._read(player_store.history_of, player)
+        standings = sound(await self._read(player_store.standings_of, player), shown)
+        history = sound(await self._read(player_store.history_of, player), shown)
         if kind == "person":
             games = [game_row(g) for g in await self._read(player_store.games_of, player)]
+            if not (standings or history or games):  # as an unknown name: no enumeration
+                raise NotFound(Msg("no such player"))
         else:
             games = [rated_game(h) for h in reversed(history[-50:])]
         results = {h.table_id: h for h in history}
@@ -303,6 +306,22 @@ class Ratings:
         except STORAGE_ERRORS:
             log.exception("cannot read the ratings")
             raise StorageFailed(Msg("the ratings could not be read; try again")) from None
+
+
+RowT = TypeVar("RowT", Standing, HistoryRow)
+
+
+def sound(rows: list[RowT], where: str) -> list[RowT]:
+    """The stored rating rows whose numbers are real (a damaged row, NaN or infinite, is set
+    aside and logged, as a table's broken rows are, rather than failing the answer)."""
+    kept = []
+    for row in rows:
+        numbers = (row.rating, row.deviation, getattr(row, "before", 0.0))
+        if all(math.isfinite(x) for x in numbers):
+            kept.append(row)
+        else:
+            log.error("%s: a damaged rating row of %s is set aside: %r", where, row.game, row)
+    return kept
 
 
 def standing(s: Standing) -> dict[str, Any]:
