@@ -13,6 +13,13 @@ then memory per WebSocket (spectators opened on one table, per socket).
     .venv/bin/python benchmarks/load.py                       # 1, 50 and 500 tables
     .venv/bin/python benchmarks/load.py --tables 50 --seconds 20 --rate 0
     .venv/bin/python benchmarks/load.py --db postgresql://postgres@127.0.0.1:5432/postgres
+    .venv/bin/python benchmarks/load.py --abuse --tables 20   # beside the attacks of abuse.py
+
+`--abuse` runs each number of tables twice on a server with its per-address limits on, each
+normal table speaking from a loopback address of its own and a person playing a `random` bot
+beside them: once alone, once with the attacks of `benchmarks/abuse.py` (bot tables, replays,
+spectators, lobby) from other addresses; it prints the normal players' action latency and the
+bot's answer time (p50/p99) without and with.
 """
 
 from __future__ import annotations
@@ -34,14 +41,17 @@ from pathlib import Path
 import httpx
 import websockets
 
+sys.path.insert(0, str(Path(__file__).parent))
+import abuse  # the attacks of --abuse, beside this script
 
-def _serve(port: int, db: str) -> None:
+
+def _serve(port: int, db: str, limits: bool = False) -> None:
     import uvicorn
 
     from leafpile.server import RateLimit, create_app
 
-    limit = RateLimit(enabled=False)
-    if hasattr(limit, "sockets_per_table"):  # absent in older servers: A/B runs use them too
+    limit = RateLimit() if limits else RateLimit(enabled=False)
+    if hasattr(limit, "sockets_per_table") and not limits:  # absent in older servers
         limit.sockets_per_table = 100_000
     app = create_app(db, rate_limit=limit)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
@@ -80,6 +90,8 @@ class Stats:
     games: int = 0
     finished: list[str] = field(default_factory=list)  # tables whose game is over
     replays: list[float] = field(default_factory=list)  # replay request latencies
+    bot: list[float] = field(default_factory=list)  # a bot's answers to a person (--abuse)
+    attacks: dict[str, int] = field(default_factory=dict)  # the attackers' refusals
     started: int = 0  # tables whose first game has begun
     ready_at: float = float("inf")  # when every table had begun (the end of the warm-up)
     errors: dict[str, int] = field(default_factory=dict)
@@ -102,10 +114,17 @@ class Pace:
 
 
 async def _seat(
-    url: str, token: str, table: str, rng: random.Random, stats: Stats, pace: Pace
+    url: str,
+    token: str,
+    table: str,
+    rng: random.Random,
+    stats: Stats,
+    pace: Pace,
+    address: str | None = None,
 ) -> None:
-    """Play one seat of one table until the game ends."""
-    async with websockets.connect(url, max_size=2**22) as ws:
+    """Play one seat of one table until the game ends (from `address`, if given)."""
+    local = {"local_addr": (address, 0)} if address else {}
+    async with websockets.connect(url, max_size=2**22, **local) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         sent_version = -1
@@ -142,6 +161,11 @@ async def _seat(
                 )
 
 
+def _address_of(http: httpx.AsyncClient) -> str | None:
+    """The loopback address a per-table client speaks from (None: the shared client)."""
+    return getattr(http, "leafpile_address", None)
+
+
 async def _post(
     http: httpx.AsyncClient, path: str, body: dict[str, object], stats: Stats
 ) -> dict[str, str]:
@@ -168,8 +192,13 @@ async def _table_worker(
     rng: random.Random,
     stats: Stats,
     pace: Pace,
+    address: str | None = None,
 ) -> None:
-    """One table after another until the time is up: create, join, play both seats."""
+    """One table after another until the time is up: create, join, play both seats (from
+    `address` with a client of its own, if given)."""
+    if address is not None:
+        async with abuse.client(base, address) as own:
+            return await _table_worker(own, base, tables, game, deadline, rng, stats, pace, None)
     seats = [{"kind": "human"}, {"kind": "human"}]
     while time.perf_counter() < deadline:
         body = {"game": game, "players": 2, "sit": 0, "name": "load", "seats": seats}
@@ -182,8 +211,8 @@ async def _table_worker(
             if stats.started == tables:
                 stats.ready_at = time.perf_counter()
         await asyncio.gather(
-            _seat(url, made["token"], table, rng, stats, pace),
-            _seat(url, joined["token"], table, rng, stats, pace),
+            _seat(url, made["token"], table, rng, stats, pace, _address_of(http)),
+            _seat(url, joined["token"], table, rng, stats, pace, _address_of(http)),
         )
         stats.games += 1
         stats.finished.append(table)
@@ -214,6 +243,8 @@ async def _run(
     rate: float,
     pid: int | None,
     replays: float = 0.0,
+    abuse_mode: str = "",
+    attacks: tuple[str, ...] = abuse.ATTACKS,
 ) -> tuple[Stats, float, float]:
     """Play `tables` tables for `seconds`; returns the stats, the time taken and the
     server's peak resident memory (MiB) while they played."""
@@ -247,9 +278,18 @@ async def _run(
                 random.Random(i),
                 stats,
                 Pace(interval, start + random.Random(-i).uniform(0, interval)),
+                f"127.0.1.{i % 240 + 1}" if abuse_mode else None,
             )
             for i in range(tables)
         ]
+        target: list[str] = []
+        if abuse_mode:
+            bot = abuse.bot_table(base, deadline, stats.bot, target.append, stats.errors)
+            workers.append(bot)
+        if abuse_mode == "attacked":
+            workers.append(
+                abuse.attack(base, deadline, stats.finished, target, stats.attacks, attacks)
+            )
         sampler = asyncio.create_task(sample())
         if replays > 0:
             workers.append(_replays(http, stats, replays, deadline))
@@ -291,15 +331,20 @@ class Result:
     client_busy: float
     mib_per_table: float
     refused: dict[str, int]
+    bot_p50: float = float("nan")
+    bot_p99: float = float("nan")
 
 
-def _one(args: argparse.Namespace, tables: int) -> Result | None:
-    """A fresh server and database, `tables` tables playing for `args.seconds`."""
+def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result | None:
+    """A fresh server and database, `tables` tables playing for `args.seconds` (`abuse_mode`:
+    "alone" or "attacked", with the server's limits on; see the module's docstring)."""
     tmp = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    server = multiprocessing.get_context("spawn").Process(target=_serve, args=(port, db))
+    server = multiprocessing.get_context("spawn").Process(
+        target=_serve, args=(port, db, bool(abuse_mode))
+    )
     server.start()
     try:
         for _ in range(200):
@@ -313,11 +358,21 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         cpu_before = _cpu_seconds(server.pid)
         client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
-            _run(base, args.game, tables, args.seconds, args.rate, server.pid, args.replays)
+            _run(
+                base,
+                args.game,
+                tables,
+                args.seconds,
+                args.rate,
+                server.pid,
+                0.0 if abuse_mode else args.replays,
+                abuse_mode,
+                tuple(args.attacks),
+            )
         )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
-        if tables == max(args.tables) and args.sockets > 0:
+        if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
             per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
             print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
     finally:
@@ -345,6 +400,14 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}",
         flush=True,
     )
+    bot = sorted(stats.bot)
+    if abuse_mode:
+        print(
+            f"         {abuse_mode}: a person's bot answered {len(bot)} moves (p50"
+            f" {pct(0.5, bot or [0.0]):.1f} ms, p99 {pct(0.99, bot or [0.0]):.1f} ms);"
+            f" the attackers were refused {stats.attacks or 'nothing'}",
+            flush=True,
+        )
     if stats.replays:
         done = sorted(stats.replays)
         print(
@@ -364,6 +427,8 @@ def _one(args: argparse.Namespace, tables: int) -> Result | None:
         client_cpu / elapsed,
         (peak - idle) / tables,
         stats.errors,
+        pct(0.5, bot) if bot else float("nan"),
+        pct(0.99, bot) if bot else float("nan"),
     )
 
 
@@ -385,6 +450,15 @@ def main() -> None:
     parser.add_argument(
         "--replays", type=float, default=20.0, help="replay requests a second meanwhile (0: none)"
     )
+    parser.add_argument(
+        "--abuse", action="store_true", help="each run alone and beside the attacks (abuse.py)"
+    )
+    parser.add_argument(
+        "--attacks",
+        type=lambda text: text.split(","),
+        default=list(abuse.ATTACKS),
+        help="with --abuse: which attacks (default all: " + ",".join(abuse.ATTACKS) + ")",
+    )
     parser.add_argument("--game", default="autumn")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
     args = parser.parse_args()
@@ -393,6 +467,9 @@ def main() -> None:
     kind = (args.db or "sqlite").split(":", 1)[0]
     offered = f"{args.rate:.0f} actions/s offered" if args.rate > 0 else "as fast as possible"
     print(f"load: {args.game} tables over WebSockets, {kind} database, {offered}", flush=True)
+    if args.abuse:
+        _abuse(args)
+        return
     results = [r for t in args.tables if (r := _one(args, t)) is not None]
     print()
     print(
@@ -407,6 +484,24 @@ def main() -> None:
             f"| {r.cpu_per_action_ms:.2f} ms | {r.busy:.0%} | {r.client_busy:.0%} "
             f"| {r.mib_per_table:.2f} |"
         )
+
+
+def _abuse(args: argparse.Namespace) -> None:
+    """Each number of tables alone and beside the attacks: the normal players' figures."""
+    rows = []
+    for tables in args.tables:
+        alone, attacked = _one(args, tables, "alone"), _one(args, tables, "attacked")
+        if alone is not None and attacked is not None:
+            rows.append((tables, alone, attacked))
+    print()
+    print("| tables | run | actions/s | action p50 ms | action p99 ms | bot p50 ms | bot p99 ms |")
+    print("|---:|---|---:|---:|---:|---:|---:|")
+    for tables, alone, attacked in rows:
+        for name, r in (("alone", alone), ("attacked", attacked)):
+            print(
+                f"| {tables} | {name} | {r.actions / r.seconds:,.0f} | {r.p50:.1f} | {r.p99:.1f}"
+                f" | {r.bot_p50:.1f} | {r.bot_p99:.1f} |"
+            )
 
 
 if __name__ == "__main__":

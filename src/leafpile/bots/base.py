@@ -15,6 +15,10 @@ class Bot(ABC):
     """One seat's decision-maker."""
 
     name: str = "bot"
+    #: A ceiling on one decision's thinking in seconds, whatever its budget says (0: none).
+    #: The server sets it so no bot named at a table can hold a worker for long; a bot whose
+    #: work is bounded by its legal actions (random, greedy) has nothing to cut.
+    max_seconds: float = 0.0
 
     @abstractmethod
     def act(self, view: State, rng: Rng) -> Action:

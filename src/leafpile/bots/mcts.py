@@ -132,6 +132,9 @@ class MCTSBot(Bot):
             order.insert(1, keep)  # the widened root always holds its first two actions
         deadline = start + self.time if self.time > 0 else 0.0
         limit = self.iterations if self.time <= 0 else 1 << 62
+        if self.max_seconds > 0:  # the ceiling holds whatever the budget (iterations too)
+            ceiling = start + self.max_seconds
+            deadline = min(deadline, ceiling) if deadline else ceiling
         self.scale_sum = 1.0
         self.scale_n = 1
         done = 0
@@ -145,7 +148,7 @@ class MCTSBot(Bot):
             if self.settle and done % 16 == 0:
                 # Iterations still to come: from the rate so far, or from the fixed budget.
                 rate = done / max(now - began, 1e-9)
-                left = rate * (deadline - now) if deadline else limit - done
+                left = min(rate * (deadline - now), limit - done) if deadline else limit - done
                 if settled(root, left):
                     break
         self.last_iterations = done

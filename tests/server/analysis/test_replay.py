@@ -1,5 +1,6 @@
 """The replay of a table is built in the worker pool (never on the event loop), once per
-version: repeated requests are answered from the cache."""
+version and seat for every language: repeated requests, in any language, are answered from
+the cache, compressed."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from tests.server.helpers import AUTUMN, HTTP, act, snapshot
 def test_a_replay_is_built_off_the_event_loop_once_per_version(running, monkeypatch):
     server, table, _tok_a, tok_b = running
     builds: list[bool] = []
-    real = replays.replay_steps
+    real = replays.replay_bodies
 
-    def counted(*args: Any) -> str:
+    def counted(*args: Any) -> dict[str, bytes]:
         try:
             asyncio.get_running_loop()
             builds.append(True)  # on an event loop: wrong
@@ -23,7 +24,7 @@ def test_a_replay_is_built_off_the_event_loop_once_per_version(running, monkeypa
             builds.append(False)
         return real(*args)
 
-    monkeypatch.setattr(replays, "replay_steps", counted)
+    monkeypatch.setattr(replays, "replay_bodies", counted)
     first = HTTP.get(f"{server.base}/api/tables/{table}/replay")
     assert first.status_code == 200
     for _ in range(9):
@@ -49,3 +50,38 @@ def test_replay_steps_are_what_the_table_showed_the_public(running):
     assert [s["line"] for s in replay["steps"][1:]] == [e["text"] for e in spectator["log"]]
     assert [s["msg"] for s in replay["steps"][1:]] == [e.get("msg") for e in spectator["log"]]
     assert replay["seats"] == spectator["seats"] and replay["game"] == AUTUMN.info.name
+
+
+def test_a_replay_is_built_once_for_every_language_and_sent_compressed(running, monkeypatch):
+    """Cycling languages used to build (and keep) the whole replay once per language, and
+    the answer was joined on the event loop: now one build serves each language, kept and
+    sent gzip-compressed."""
+    server, table, _tok_a, tok_b = running
+    assert act(server, table, tok_b, 1, "red").status_code == 200
+    builds: list[int] = []
+    real = replays.replay_bodies
+
+    def counted(*args: Any) -> dict[str, bytes]:
+        builds.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(replays, "replay_bodies", counted)
+    url = f"{server.base}/api/tables/{table}/replay"
+    answers = {}
+    for _ in range(2):
+        for lang in ("en", "fr", "ru"):
+            r = HTTP.get(url, params={"lang": lang}, headers={"accept-encoding": "gzip"})
+            assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
+            answers[lang] = r.json()
+    assert builds == [1]
+    assert {a["steps"][-1]["msg"]["id"] for a in answers.values()} == {
+        answers["en"]["steps"][-1]["msg"]["id"]
+    }
+    lines = {lang: a["steps"][-1]["line"] for lang, a in answers.items()}
+    assert len(set(lines.values())) == 3  # each in its own language
+    plain = HTTP.get(url, params={"lang": "fr"}, headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == answers["fr"]
+    cache = server.app.state.ctx.replays
+    ((_key, bodies),) = cache.done.items()
+    assert cache.size == sum(len(b) for b in bodies.values())
+    assert all(len(b) < len(plain.content) / 2 for b in bodies.values())  # compressed

@@ -226,9 +226,9 @@ def test_the_judge_runs_in_the_workers(lite, monkeypatch):
     ran: list[str] = []
     real = lite.manager.bots.run
 
-    async def spy(fn, *args):
+    async def spy(fn, *args, **kwargs):
         ran.append(fn.__name__)
-        return await real(fn, *args)
+        return await real(fn, *args, **kwargs)
 
     monkeypatch.setattr(lite.manager.bots, "run", spy)
     review = review_of(lite, table, {"time": 0.05})
@@ -302,3 +302,15 @@ def test_a_replay_seat_that_is_no_seat_number_is_refused(lite, seat):
     table, _ = finished_table(lite)
     r = HTTP.get(f"{lite.base}/api/tables/{table}/replay", params={"seat": seat})
     assert r.status_code == 400 and r.json()["code"] == "bad_request", r.text
+
+
+def test_a_damaged_stored_review_is_made_again_not_served(lite):
+    """A review row that does not read back as that table's finished review was served as
+    it was; now it is set aside and the review made again in its place."""
+    table, _ = finished_table(lite)
+    setting = "seats=0 time=0.05"
+    review_store.store_review(lite.manager.db, table, setting, '{"status": "done", "x": [1')
+    review = review_of(lite, table, {"seats": [0], "time": 0.05})
+    assert review["status"] == "done" and review["table"] == table and review["decisions"]
+    stored = review_store.load_review(lite.manager.db, table, setting)
+    assert stored is not None and json.loads(stored) == review

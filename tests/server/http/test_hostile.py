@@ -64,6 +64,22 @@ def test_a_declared_length_over_the_limit_is_refused_before_reading(lite):
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
 
 
+def test_the_connection_closes_after_an_over_limit_body_is_refused(lite):
+    """The rest of an over-limit body used to be read and thrown away on a connection kept
+    alive; now the 413 says `Connection: close` and the server closes it, unread."""
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 250000000\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", lite.port), timeout=READ) as s:
+        s.sendall(head + b"{" * 1000)
+        answer = b""
+        while data := s.recv(65536):  # b"": the server closed the connection
+            answer += data
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"connection: close" in answer.lower()
+
+
 DEEP = "[" * 5000 + "]" * 5000  # under 16 KiB, deeper than Python's recursion limit
 
 

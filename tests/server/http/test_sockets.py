@@ -66,9 +66,12 @@ def test_spectators_coming_and_going_push_nothing_to_anyone_else(lite):
         assert [s["connected"] for s in pushed["seats"]] == [True, False]
 
 
-def _refused(url: str) -> int:
-    """The close code of a socket the server refuses (after its error message)."""
+def _refused(url: str, hello: str | None = None) -> int:
+    """The close code of a socket the server refuses (after its error message); `hello`: the
+    token of the hello it sends first (a table's watchers' room full waits for one)."""
     with connect(url) as ws:
+        if hello is not None:
+            ws.send(json.dumps({"type": "hello", "token": hello or None}))
         assert json.loads(ws.recv(timeout=READ))["code"] == "too_many_sockets"
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=READ)
@@ -95,9 +98,38 @@ def test_sockets_are_capped_per_address_and_per_table(tmp_path):
         other, _c, _d = two_humans(srv)
         url = f"{srv.ws_base}/ws/tables/{table}"
         with connect(url), connect(url):
-            assert _refused(url) == TOO_MANY_CLOSE
+            _listeners(srv, table, 2)
+            assert _refused(url, hello="") == TOO_MANY_CLOSE
+            assert _refused(url, hello="not-a-seat-token") == TOO_MANY_CLOSE
             with connect(f"{srv.ws_base}/ws/tables/{other}") as ws:  # other tables are open
                 assert json.loads(ws.recv(timeout=READ))["type"] == "state"
+    finally:
+        srv.stop()
+
+
+def test_spectators_filling_a_table_never_lock_its_players_out(tmp_path):
+    limit = RateLimit(enabled=False, sockets_per_table=2)
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'a.db'}", rate_limit=limit).start()
+    try:
+        table, tok_a, tok_b = two_humans(srv)
+        url = f"{srv.ws_base}/ws/tables/{table}"
+        with connect(url), connect(url):  # the watchers' room is full ...
+            _listeners(srv, table, 2)
+            with connect(url) as seat:  # ... and a seated player still gets in
+                seat.send(json.dumps({"type": "hello", "token": tok_a}))
+                state = json.loads(seat.recv(timeout=READ))
+                assert state["type"] == "state" and state["you"] == 0
+                _listeners(srv, table, 3)
+                _pushed(seat)  # its own "connected" flag
+                seat.send(json.dumps({"type": "hello", "token": None}))  # not as a watcher
+                assert json.loads(seat.recv(timeout=READ))["code"] == "too_many_sockets"
+                assert _pushed(seat) == []
+                with connect(url) as other:  # so does the other seat
+                    other.send(json.dumps({"type": "hello", "token": tok_b}))
+                    assert json.loads(other.recv(timeout=READ))["you"] == 1
+                    assert _pushed(seat)[-1]["seats"][1]["connected"]  # still a seat
+                    _listeners(srv, table, 4)
+                    assert _refused(url, hello="") == TOO_MANY_CLOSE  # a watcher does not
     finally:
         srv.stop()
 

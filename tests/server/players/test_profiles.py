@@ -161,3 +161,28 @@ def test_failed_sign_ins_are_limited_per_name_whatever_the_address(tmp_path, mon
 
     assert run_async(go()) == ["bad_login", "bad_login", "bad_login", "flooding", "flooding"]
     db.close()
+
+
+def test_guesses_from_elsewhere_do_not_lock_the_owners_browser_out(tmp_path, monkeypatch):
+    """About 27 failed guesses used to refuse the owner's right password (429)."""
+    monkeypatch.setattr(profiles, "FAILURES_PER_NAME", (1 / 3600, 3.0))
+    db = Database(f"sqlite:///{tmp_path / 'p.db'}")
+    db.migrate()
+
+    async def go() -> tuple[str, str]:
+        store = Profiles(db)
+        _, secret = await store.create({"name": "Jo", "password": "the right one"}, "10.0.0.1")
+        for i in range(5):
+            with pytest.raises(Refusal):
+                await store.login({"name": "jo", "password": "wrong guess"}, f"10.0.1.{i}")
+        right = {"name": "Jo", "password": "the right one"}
+        try:
+            await store.login(right, "10.0.0.1")
+            without = "signed in"
+        except Refusal as e:
+            without = e.code
+        profile, _ = await store.login(right, "10.0.0.1", secret)  # the owner's browser
+        return without, profile.name
+
+    assert run_async(go()) == ("flooding", "Jo")
+    db.close()

@@ -8,15 +8,17 @@ import threading
 import time
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import func, select
 
+from leafpile.server import RateLimit
 from leafpile.server.players import player_store
 from leafpile.server.players.glicko2 import Rating
-from leafpile.server.players.ratings import places_of, rate_seats
+from leafpile.server.players.ratings import RATED_STAND_IN, places_of, rate_seats
 from leafpile.server.store.db import Database
 from leafpile.server.store.schema import rating_history, ratings
-from tests.patience import HANG
+from tests.patience import HANG, READ, wait_until
 from tests.server.helpers import HTTP, act
 from tests.server.live import ThreadServer, run_async
 
@@ -136,8 +138,9 @@ def test_a_rated_table_takes_only_profiles_and_one_seat_each(lite):
     lobby = HTTP.get(lite.base + "/api/tables").json()["tables"][0]
     assert lobby["rated"] is True
     assert [(s["name"], s["profile"]) for s in lobby["seats"]] == [("Ana", True), ("Bo", True)]
-    # a table in play is not on her page: its id is its invite link
-    assert HTTP.get(lite.base + "/api/players/Ana").json()["games"] == []
+    # a table in play is not on her page: its id is its invite link (a profile without
+    # games answers as an unknown name)
+    assert HTTP.get(lite.base + "/api/players/Ana").status_code == 404
 
 
 # -- rating once -----------------------------------------------------------------------------------
@@ -372,3 +375,84 @@ def test_a_shared_first_place_is_a_draw_on_the_player_page_not_a_win(tmp_path):
     assert player_store.shared_places(db, "bot:easy", ["drawn", "won"]) == {"drawn"}
     assert player_store.shared_places(db, "ana", []) == set()
     db.close()
+
+
+# -- a rated seat must be played -------------------------------------------------------------------
+def test_a_seat_its_person_did_not_play_comes_behind_every_played_seat():
+    class End:
+        num_players = 3
+
+        def winners(self) -> list[int]:
+            return [0]
+
+        def scores(self) -> list[float]:
+            return [20, 12, 3]
+
+    assert places_of(End(), [False, True, True]) == [2, 0, 1]  # type: ignore[arg-type]
+    assert places_of(End(), [False, False, True]) == [1, 2, 0]  # type: ignore[arg-type]
+
+
+def test_leaving_a_rated_game_at_once_is_a_loss_whatever_the_stand_in_does(server):
+    """Six such games took a profile to the top of the leaderboard: the stand-in (asked to
+    be `hard`) won them. Now the stand-in is the rated tables' one level and the seat a
+    person did not play is a loss."""
+    secret = profile(server, "Ana")
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    made = open_table(server, seats, rated=True, profile=secret, replacement="hard").json()
+    table = server.manager.tables[made["table"]]
+    assert table.replacement == RATED_STAND_IN == made["state"]["replacement"]
+    left = HTTP.post(
+        f"{server.base}/api/tables/{made['table']}/leave",
+        headers={"authorization": f"Bearer {made['token']}"},
+    )
+    assert left.status_code == 200, left.text
+    wait_until(lambda: table.status == "finished", "the stand-in plays the game out")
+    wait_rated(server)
+    rows, _ = stored(server.manager.db)
+    assert rows[table.seats[0].player][1] < 1500 < rows["bot:random"][1]
+    places = HTTP.get(server.base + "/api/players/Ana").json()["history"]
+    assert len(places) == 1
+
+
+def test_one_address_holds_one_seat_at_a_rated_table(tmp_path):
+    limit = RateLimit(rate=1000, burst=1000)
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'a.db'}", rate_limit=limit).start()
+    other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=READ)
+    try:
+        ana, bo = profile(srv, "Ana"), profile(srv, "Bo")
+        made = open_table(srv, [{"kind": "human"}] * 2, rated=True, profile=ana).json()
+        seats_url = f"{srv.base}/api/tables/{made['table']}/seats"
+        again = HTTP.post(seats_url, json={"name": "x", "profile": bo})  # her second profile
+        assert again.status_code == 422 and again.json()["code"] == "not_rated"
+        assert srv.manager.tables[made["table"]].open_seats()
+        joined = other.post(seats_url, json={"name": "x", "profile": bo})
+        assert joined.status_code == 200, joined.text
+    finally:
+        other.close()
+        srv.stop()
+
+
+def test_a_damaged_rating_row_is_set_aside_not_a_500(lite):
+    """A NaN rating (PostgreSQL keeps one; SQLite makes it NULL, so infinity here) made the
+    leaderboard answer 500."""
+    secret = profile(lite, "Ana")
+    made = open_table(
+        lite, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], rated=True, profile=secret
+    ).json()
+    play_out(lite, made["table"], {0: made["token"]})
+    wait_rated(lite)
+    with lite.manager.db.engine.begin() as conn:
+        conn.execute(
+            ratings.update().where(ratings.c.player == "bot:random").values(rating=float("inf"))
+        )
+    board = HTTP.get(lite.base + "/api/leaderboard/autumn")
+    assert board.status_code == 200, board.text
+    assert [p["name"] for p in board.json()["players"]] == ["Ana"]
+    assert HTTP.get(lite.base + "/api/players/bot:random").status_code == 200
+
+
+def test_a_profile_without_games_answers_as_an_unknown_name(lite):
+    profile(lite, "Ana")
+    for name in ("Ana", "Nobody"):
+        r = HTTP.get(f"{lite.base}/api/players/{name}")
+        assert r.status_code == 404 and r.json()["code"] == "not_found", name

@@ -78,11 +78,36 @@ def test_turn_based_moves_each_have_the_whole_time():
     assert after.remaining(1, 30 * 3600.0) == DAY - 10 * 3600.0
 
 
-def test_a_person_back_from_a_timeout_has_at_least_a_minute():
+def test_a_person_back_from_a_timeout_has_a_minute_once_per_turn_never_more_than_they_had():
     rule = ClockRule("realtime", 600, 0)
     clocks = Clocks(rule, (0.0, 300.0))
-    assert clocks.comeback(0).banks[0] == 60.0
-    assert Clocks(rule, (200.0, 1.0)).comeback(0).banks[0] == 200.0
+    back = clocks.comeback(0, 0.0)
+    assert back.banks[0] == 60.0
+    assert back.with_bank(0, 0.0).comeback(0, 0.0).banks[0] == 0.0  # once per turn
+    assert Clocks(rule, (200.0, 1.0)).comeback(0, 0.0).banks[0] == 200.0  # time left: as it was
+    # a turn begun with 20 s: a timeout gives 20 s back, not a minute
+    started = Clocks(rule, (20.0, 300.0)).started(0, 100.0)
+    assert started.comeback(0, 125.0).banks[0] == 20.0
+    # the turn passing to the other seat and back: a new turn, so a new comeback
+    again = back.after_move(0, 1, 0.0).after_move(1, 0, 0.0).with_bank(0, 0.0)
+    assert again.comeback(0, 0.0).banks[0] == 60.0
+
+
+def test_coming_back_with_time_left_gives_nothing_back_in_either_kind_of_clock():
+    real = Clocks.fresh(ClockRule("realtime", 30), 2).started(0, 0.0)
+    assert real.comeback(0, 26.23).remaining(0, 26.23) == pytest.approx(3.77)
+    turn = Clocks.fresh(ClockRule("turn", 3600), 2).started(0, 0.0)
+    assert turn.comeback(0, 6.1).remaining(0, 6.1) == pytest.approx(3593.9)
+
+
+def test_a_stand_ins_decision_within_a_turn_does_not_pass_it():
+    rule = ClockRule("turn", 3600)
+    clocks = Clocks.fresh(rule, 2).started(0, 0.0)
+    within = clocks.after_move(0, None, 100.0, passed=False)  # a stand-in decides at seat 0
+    assert within.banks[0] == 3500.0 and within.turn_bank == (0, 3600.0)
+    assert within.after_move(0, 1, 200.0).banks[0] == 3600.0  # the turn passing: afresh
+    stored = Clocks.from_json(rule, within.with_bank(0, 0.0).comeback(0, 0).to_json(), 2)
+    assert stored.graced == frozenset({0}) and stored.turn_bank == (0, 3600.0)
 
 
 # -- the manager with a fake clock ----------------------------------------------------------------
@@ -124,6 +149,35 @@ def test_increments_are_served_and_a_move_after_the_deadline_hands_the_seat_to_a
             await manager.stop()
 
     run_async(go())
+
+
+def test_leaving_and_coming_back_never_gives_a_clock_more_time(tmp_path):
+    """A 30 s bank at 3.77 s left stays there through three leave-and-return rounds, and a
+    one-hour turn at 3,593.9 s is not started afresh, even returning within the bot's delay."""
+    clock = FakeClock()
+
+    async def go(kind: dict[str, Any], spent: float, left: float) -> None:
+        url = f"sqlite:///{tmp_path / (kind['kind'] + '.db')}"
+        manager = TableManager(Database(url), BotPool("thread"), now=clock, bot_delay=HANG)
+        await manager.start()
+        try:
+            table, tok_a, _tok_b = await _two_people(manager, kind)
+            assert table.clocks is not None and table.clocks.running == 0
+            clock.advance(spent)
+            for _ in range(3):  # leave, and come back before the stand-in moves
+                await manager.seating.leave(table, tok_a)
+                assert table.seats[0].stand_in == "random"
+                clock.advance(0.1)
+                await manager.seating.come_back(table, tok_a)
+                assert table.seats[0].stand_in is None
+                left -= 0.1  # the time away is charged
+                assert table.clocks.remaining(0, clock.t) == pytest.approx(left)
+            assert table.position.to_move == 0 and not table.log  # nobody moved
+        finally:
+            await manager.stop()
+
+    run_async(go({"kind": "realtime", "bank": 30}, 30 - 3.77, 3.77))
+    run_async(go({"kind": "turn", "per_move": 3600}, 6.1, 3593.9))
 
 
 def test_the_timekeeper_wakes_at_the_deadline_without_any_request(tmp_path):

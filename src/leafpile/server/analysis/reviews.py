@@ -32,6 +32,7 @@ from leafpile.server.store.db import STORAGE_ERRORS
 from leafpile.server.tables.live_table import FINISHED, HUMAN, LiveTable
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.tables.position import served_line
+from leafpile.server.workers import REQUESTS
 
 log = logging.getLogger("leafpile.server")
 
@@ -143,6 +144,7 @@ class Reviews:
         self.idle_stop = idle_stop
         self.jobs: dict[tuple[str, str], Job] = {}
         self.done: OrderedDict[tuple[str, str], str] = OrderedDict()
+        self.damaged: set[tuple[str, str]] = set()  # stored reviews that did not read back
 
     async def ask(
         self, manager: TableManager, table: LiveTable, setting: Setting, start: bool, client: str
@@ -177,6 +179,10 @@ class Reviews:
         except STORAGE_ERRORS:
             log.exception("cannot read a review of table %s", key[0])
             return None  # made again rather than refused
+        if text is not None and not sound_review(text, key):
+            log.error("the stored review %s of table %s is damaged; it is made again", *key[::-1])
+            self.damaged.add(key)
+            return None
         if text is not None:
             self._keep(key, text)
         return text
@@ -200,7 +206,10 @@ class Reviews:
         game = table.game.info.name
         budget = budget_of(time=job.setting.time)
         try:
-            found = await manager.bots.run(find_decisions, game, record, job.setting.seats)
+            owner = f"review:{job.client}"  # the asker's share of the workers
+            found = await manager.bots.run(
+                find_decisions, game, record, job.setting.seats, owner=owner, klass=REQUESTS
+            )
             job.total = len(found)
             decisions = []
             for number, seat, view, played in found:
@@ -209,12 +218,16 @@ class Reviews:
                     self.jobs.pop(key, None)
                     return
                 args = (game, view, played, number, budget, seat)
-                decisions.append(await manager.bots.run(judge_decision, *args))
+                decisions.append(
+                    await manager.bots.run(judge_decision, *args, owner=owner, klass=REQUESTS)
+                )
                 job.done += 1
             text = json.dumps(review_answer(table, job.setting, budget, decisions))
-            await manager.db.run(
-                review_store.store_review, manager.db, job.table_id, job.setting.key, text
-            )
+            store = review_store.store_review
+            if key in self.damaged:  # in the damaged row's place
+                store = review_store.replace_review
+            await manager.db.run(store, manager.db, job.table_id, job.setting.key, text)
+            self.damaged.discard(key)
         except STORAGE_ERRORS:
             log.exception("cannot store a review of table %s", job.table_id)
             job.failed = "the review could not be stored; try again"
@@ -239,6 +252,23 @@ class Reviews:
             if job.task is not None:
                 job.task.cancel()
         self.jobs.clear()
+
+
+def sound_review(text: str, key: tuple[str, str]) -> bool:
+    """Whether a stored review reads back as a finished review of that table and setting
+    (a damaged row is set aside, as a table's are, never served as it is)."""
+    try:
+        review = json.loads(text)
+    except ValueError:
+        return False
+    return (
+        isinstance(review, dict)
+        and review.get("status") == "done"
+        and review.get("table") == key[0]
+        and review.get("setting") == key[1]
+        and isinstance(review.get("decisions"), list)
+        and isinstance(review.get("summary"), list)
+    )
 
 
 def review_answer(

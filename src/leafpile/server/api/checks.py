@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
 
 from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.engine import LeafpileError
-from leafpile.engine.saves import nested_within
+from leafpile.engine.saves import nested_within, whole_number
 from leafpile.games import GAMES
 from leafpile.i18n import Msg, error_text
 from leafpile.server.errors import (
@@ -31,6 +32,7 @@ from leafpile.server.errors import (
 from leafpile.server.store.schema import NAME_MAX, SeatRow
 from leafpile.server.tables.clocks import read_clock
 from leafpile.server.tables.live_table import BOT, HUMAN, LiveTable
+from leafpile.server.tables.lobby import PAGE_MAX, LobbyQuery
 from leafpile.server.tables.opening import NewTable
 from leafpile.server.tables.seating import DEFAULT_REPLACEMENT
 
@@ -167,6 +169,23 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
             )
         )
     return NewTable(game, players, resolved, seed, seats, sit, name, private, clock, replacement)
+
+
+def read_lobby_query(params: Mapping[str, str]) -> LobbyQuery:
+    """`?game=&q=&offset=&limit=` of the lobby: a known game, a search of at most 40
+    characters, whole numbers for the page (`limit` 1 to `PAGE_MAX`)."""
+    game = params.get("game") or None
+    if game is not None and game not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGame(Msg("unknown game {game!r}; known: {known}", game=game[:40], known=known))
+    search = params.get("q", "")
+    if len(search) > NAME_MAX:
+        raise BadRequest(Msg("search for at most {n} characters", n=NAME_MAX))
+    offset = whole_number(params.get("offset") or "0")
+    limit = whole_number(params.get("limit") or str(PAGE_MAX))
+    if offset is None or limit is None or not 1 <= limit <= PAGE_MAX:
+        raise BadRequest(Msg("offset and limit must be whole numbers, limit 1 to {n}", n=PAGE_MAX))
+    return LobbyQuery(game, " ".join(search.split()).casefold(), offset, limit)
 
 
 def read_join(body: Any) -> tuple[str, Any]:

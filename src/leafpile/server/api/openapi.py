@@ -139,6 +139,16 @@ def _player_paths() -> dict[str, Any]:
     }
 
 
+def _page(name: str, description: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "pattern": "^[0-9]{1,9}$"},
+        "description": description,
+    }
+
+
 def _query(name: str, description: str) -> dict[str, Any]:
     return {
         "name": name,
@@ -235,9 +245,18 @@ def describe() -> dict[str, Any]:
         "/api/tables": {
             "get": {
                 "operationId": "lobby",
+                "parameters": [
+                    _query("game", "only this game's tables"),
+                    _query("q", "a search: a player's name, the game, the table's id"),
+                    _page("offset", "tables skipped (newest first)"),
+                    _page("limit", "tables shown, 1 to 200"),
+                ],
                 "responses": {
-                    "200": json_content({"type": "object", "required": ["tables"]}, "the lobby"),
-                    **refusal_answers(*BUSY),
+                    "200": json_content(
+                        {"type": "object", "required": ["tables", "total", "offset", "limit"]},
+                        "a page of the lobby, and how many tables match in all",
+                    ),
+                    **refusal_answers(400, 422, *BUSY),
                 },
             },
             "post": {

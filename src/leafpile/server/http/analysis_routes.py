@@ -11,6 +11,8 @@ from leafpile.server.analysis import explore, reviews
 from leafpile.server.api import snapshots
 from leafpile.server.errors import BadRequest
 from leafpile.server.http.endpoints import client_of, endpoint, guarded, read_json
+from leafpile.server.players import names
+from leafpile.server.workers import REQUESTS
 
 
 @endpoint
@@ -36,10 +38,13 @@ async def api_explore(request: Request) -> Response:
     body = await read_json(request)
     source = await ctx.manager.find(request.path_params["table_id"])
     asked = explore.read_explore(body, source)
+    names.check_name(asked.name)  # the explorer's name, checked as every name
     ctx.guard_create(client_of(request), explore.analysis_table(source, asked, None))
     record = source.record().to_dict()
     args = (source.game.info.name, record, asked.version, asked.seat, explore.new_seed())
-    start = await ctx.manager.bots.run(explore.start_from, *args)
+    start = await ctx.manager.bots.run(
+        explore.start_from, *args, owner=f"explore:{client_of(request)}", klass=REQUESTS
+    )
     new = explore.analysis_table(source, asked, start)
     table, token = await ctx.manager.create(new, client_of(request))
     answer = {

@@ -36,7 +36,9 @@ def endpoint(handler: Handler) -> Handler:
             return await handler(request)
         except Refusal as e:
             body = refusals.error_body(e, safe_reader_lang(request))
-            return JSONResponse(body, status_code=refusals.status_of(e))
+            # the rest of an over-limit body is not read: the connection closes after the 413
+            close = {"connection": "close"} if isinstance(e, TooLarge) else None
+            return JSONResponse(body, status_code=refusals.status_of(e), headers=close)
         except Exception as e:  # logged with its traceback and an id, answered as a 500
             where = f"{request.method} {request.url.path}"
             return JSONResponse(refusals.internal_error(e, where), status_code=500)

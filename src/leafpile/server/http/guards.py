@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from leafpile.i18n import Msg
 from leafpile.server.analysis.replays import ReplayCache
 from leafpile.server.analysis.reviews import Reviews
-from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
+from leafpile.server.errors import Flooding, NotRated, TooManySockets, TooManyTables
 from leafpile.server.players.profiles import Profiles
 from leafpile.server.players.ratings import Ratings
-from leafpile.server.tables.live_table import HUMAN, LiveTable
+from leafpile.server.tables.live_table import FINISHED, HUMAN, WAITING, LiveTable
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.tables.opening import NewTable
 
@@ -29,7 +29,8 @@ class RateLimit:
 
     rate: float = 20.0
     burst: float = 60.0
-    #: WebSockets open at once from one address (when `enabled`), and on one table (always).
+    #: WebSockets open at once from one address (when `enabled`), and spectators' sockets on
+    #: one table (always; a seat's socket always gets in).
     sockets_per_address: int = 32
     sockets_per_table: int = 256
     #: Messages waiting for one slow WebSocket client before it is dropped (always).
@@ -39,6 +40,13 @@ class RateLimit:
     tables_rate: float = 0.1
     tables_burst: float = 10.0
     open_tables: int = 8
+    #: Tables waiting for players on the whole server (always), so many addresses together
+    #: cannot bury the lobby.
+    waiting_max: int = 300
+    #: Tables of bots only in play at once: per address (when `enabled`) and per server
+    #: (always), so bots watched by nobody cannot take the workers from people's tables.
+    bot_tables: int = 2
+    bot_tables_max: int = 16
     enabled: bool = True
     #: The buckets' clock (seconds): tests give a fake one instead of racing real time.
     now: Callable[[], float] = time.monotonic
@@ -97,10 +105,16 @@ class Context:
 
     def guard_create(self, client: str, new: NewTable) -> None:
         """Refuse a client address that opens tables faster than people do, or that has
-        too many waiting for players already (when `new` would wait too)."""
+        too many waiting for players already (when `new` would wait too), or too many
+        tables of bots only in play (when `new` is one; the server's bound holds always)."""
+        if not any(s.kind == HUMAN for s in new.seats):
+            self._guard_bots_only(client)
+        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
+        waiting = sum(1 for t in self.manager.tables.values() if t.status == WAITING)
+        if waits and waiting >= self.limit.waiting_max:
+            raise TooManyTables(Msg("the server has many tables waiting for players: join one"))
         if not self.limit.enabled:
             return
-        waits = any(s.kind == HUMAN and s.seat != new.sit for s in new.seats)
         if waits and self.manager.open_tables_of(client) >= self.limit.open_tables:
             raise TooManyTables(
                 Msg.plural(
@@ -120,14 +134,45 @@ class Context:
         if not bucket.take():
             raise Flooding(Msg("you have opened many tables lately: wait a little"))
 
-    def open_socket(self, client: str, table: LiveTable) -> None:
-        """Count a new WebSocket of `client` on `table`, or refuse it (too many)."""
-        if len(table.listeners) >= self.limit.sockets_per_table:
-            raise TooManySockets(Msg("this table has as many watchers as it can take; try later"))
+    def guard_rated_seat(self, client: str, table: LiveTable) -> None:
+        """Refuse a second seat at a rated table to an address that holds one (when
+        `enabled`): two profiles of one person cannot play each other for rating."""
+        if not (self.limit.enabled and table.rated):
+            return
+        for seat, held_by in table.seat_clients.items():
+            if held_by == client and table.seats[seat].token_hash is not None:
+                raise NotRated(Msg("you already sit at this rated table: one seat per person"))
+
+    def _guard_bots_only(self, client: str) -> None:
+        mine = total = 0
+        for table in self.manager.tables.values():
+            if table.status != FINISHED and all(s.kind != HUMAN for s in table.seats):
+                total += 1
+                mine += table.creator == client
+        if total >= self.limit.bot_tables_max:
+            raise TooManyTables(Msg("the server has as many games of bots as it can run; wait"))
+        if self.limit.enabled and mine >= self.limit.bot_tables:
+            raise TooManyTables(
+                Msg.plural(
+                    "you have {n} game of bots running already",
+                    "you have {n} games of bots running already",
+                    self.limit.bot_tables,
+                )
+            )
+
+    def open_socket(self, client: str) -> None:
+        """Count a new WebSocket of `client`, or refuse it (too many from its address).
+        The table's cap is for spectators only (`watchers_full`): a seat always gets in."""
         held = self.sockets.get(client, 0)
         if self.limit.enabled and held >= self.limit.sockets_per_address:
             raise TooManySockets(Msg("too many connections from your address; close some"))
         self.sockets[client] = held + 1
+
+    def watchers_full(self, table: LiveTable) -> bool:
+        """Whether `table` has as many spectators' sockets as it may: then only a seat's
+        socket (its hello first) is let in."""
+        watching = sum(1 for lst in table.listeners if lst.seat is None)
+        return watching >= self.limit.sockets_per_table
 
     def close_socket(self, client: str) -> None:
         held = self.sockets.get(client, 0) - 1

@@ -51,7 +51,8 @@ async def api_create_profile(request: Request) -> Response:
 async def api_login(request: Request) -> Response:
     """`{name, password}` -> `{name, has_password, secret}` for this browser."""
     ctx = guarded(request)
-    profile, secret = await ctx.profiles.login(await read_json(request), client_of(request))
+    body = await read_json(request)
+    profile, secret = await ctx.profiles.login(body, client_of(request), bearer(request))
     return JSONResponse(profile_answer(profile, secret))
 
 

@@ -5,6 +5,8 @@ audience's snapshot after every change, `error` (a refusal, or an internal error
 id) and `pong`. One task sends (from the connection's bounded outbox), the handler receives.
 A client that does not read its messages is dropped once its outbox is full, so a slow or
 stalled client costs the server a bounded amount of memory and never slows the others.
+A table's cap on sockets is for its spectators: once it is full, a new socket must say hello
+with a seat's token first, so watchers can never lock the players out of their own table.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from leafpile.i18n import Msg
 from leafpile.server.api import checks, refusals, snapshots
-from leafpile.server.errors import BadRequest, BadToken, Refusal
+from leafpile.server.errors import BadRequest, BadToken, Refusal, TooManySockets
 from leafpile.server.http.guards import Bucket, Context, flooding
 from leafpile.server.tables.live_table import Listener, LiveTable
 
@@ -29,6 +31,11 @@ SLOW_CLOSE = 1013  # close code for a client that does not read its messages ("t
 FLOOD_STRIKES = 50  # refused messages past the rate before the connection is closed
 GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client has gone
 CLOSE_WAIT = 5.0  # seconds a closing handshake may take before the connection is dropped
+HELLO_WAIT = 10.0  # seconds a socket let in as a seat (the watchers' room full) has to say hello
+
+
+def watchers_full() -> TooManySockets:
+    return TooManySockets(Msg("this table has as many watchers as it can take; try later"))
 
 
 class Connection:
@@ -78,10 +85,20 @@ class Connection:
 
     async def run(self) -> None:
         self.sender = asyncio.create_task(self._pump())
-        self.ctx.manager.listen(self.table, self.listener)
-        self.push(snapshots.snapshot(self.table, None))  # to this client only
-        self.listener.log_sent = len(self.table.log)
         try:
+            if self.ctx.watchers_full(self.table):
+                hello = await self._seat_first()
+                if hello is None:
+                    return
+                self.ctx.manager.listen(self.table, self.listener)
+                try:  # the seat's own snapshot, and it speaks for it
+                    await self.handle(hello)
+                except Refusal as e:  # the seat changed meanwhile: told, and it may watch
+                    self.push(refusals.error_body(e, self.listener.lang))
+            else:
+                self.ctx.manager.listen(self.table, self.listener)
+                self.push(snapshots.snapshot(self.table, None))  # to this client only
+                self.listener.log_sent = len(self.table.log)
             while not self.dropped:
                 message = await self.websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -103,6 +120,28 @@ class Connection:
             self.sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sender
+
+    async def _seat_first(self) -> str | None:
+        """The watchers' room is full: the first message must be a hello with a seat's token
+        (within `HELLO_WAIT` seconds); anything else is refused and the socket closed."""
+        text: str | None = None
+        with contextlib.suppress(TimeoutError):
+            message = await asyncio.wait_for(self.websocket.receive(), HELLO_WAIT)
+            text = message.get("text") if message["type"] == "websocket.receive" else None
+        if text is not None:
+            try:
+                checks.check_size(text, "message")
+                msg = checks.parse_json(text, "message")
+            except Refusal:
+                msg = None
+            if isinstance(msg, dict) and msg.get("type") == "hello":
+                token = msg.get("token")
+                if token and await self.ctx.manager.seat_for(self.table, token) is not None:
+                    return text
+        with contextlib.suppress(*GONE, RuntimeError):
+            await self.websocket.send_json(refusals.error_body(watchers_full()))
+        await self.close(TOO_MANY_CLOSE, "too_many_sockets")
+        return None
 
     async def _within_rate(self, text: str) -> bool:
         """Refuse a message over the size limit or the rate; False once the client has
@@ -141,6 +180,8 @@ class Connection:
         seat = await self.ctx.manager.seat_for(table, given)
         if given and seat is None:
             raise BadToken(Msg("that token holds no seat here"))
+        if seat is None and self.listener.seat is not None and self.ctx.watchers_full(table):
+            raise watchers_full()  # a seat's socket may not turn into one watcher too many
         self.token = given if seat is not None else None
         self.listener.log_sent = len(table.log)
         self.push(snapshots.snapshot(table, seat, lang=self.listener.lang))
@@ -167,7 +208,7 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     client = websocket.client.host if websocket.client else "?"
     try:
-        ctx.open_socket(client, table)
+        ctx.open_socket(client)
     except Refusal as e:
         await websocket.send_json(refusals.error_body(e))
         await websocket.close(code=TOO_MANY_CLOSE, reason=e.code)

@@ -7,7 +7,8 @@ tables, and answer with snapshots (`api.snapshots`); `endpoint` answers refusals
 
 from __future__ import annotations
 
-import json
+import asyncio
+import gzip
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,7 +27,7 @@ from leafpile.server.http.endpoints import (
     read_json,
     reader_lang,
 )
-from leafpile.server.players import ratings
+from leafpile.server.players import names, ratings
 from leafpile.server.players.profiles import Profile
 from leafpile.server.tables.live_table import LiveTable
 from leafpile.server.tables.seating import Seating
@@ -41,8 +42,14 @@ def named(body: object, profile: Profile | None) -> object:
 
 @endpoint
 async def api_tables(request: Request) -> Response:
+    """`?game=&q=&offset=&limit=`: a page of the public tables, newest first."""
     ctx = guarded(request)
-    return JSONResponse({"tables": [snapshots.summary(t) for t in ctx.manager.lobby()]})
+    query = checks.read_lobby_query(request.query_params)
+    page, total = ctx.manager.lobby(query)
+    tables = [snapshots.summary(t) for t in page]
+    return JSONResponse(
+        {"tables": tables, "total": total, "offset": query.offset, "limit": query.limit}
+    )
 
 
 @endpoint
@@ -51,9 +58,13 @@ async def api_create(request: Request) -> Response:
     body = await read_json(request)
     profile = await ctx.profiles.of_body(body)  # the creator's profile, if they sent one
     new = checks.read_new_table(named(body, profile), ctx.allow_client_seed)
+    if profile is None and new.name is not None:  # a guest's name, checked as every name
+        new.name = names.check_name(new.name)
     ratings.prepare(new, body.get("rated") if isinstance(body, dict) else None, profile)
     ctx.guard_create(client_of(request), new)
     table, token = await ctx.manager.create(new, client_of(request))
+    if new.sit is not None:
+        table.seat_clients[new.sit] = client_of(request)
     answer = {
         "table": table.id,
         "seat": new.sit,
@@ -97,9 +108,13 @@ async def api_join(request: Request) -> Response:
     table = await ctx.manager.find(request.path_params["table_id"])
     profile = await ctx.profiles.of_body(body)
     name, wanted = checks.read_join(named(body, profile))
+    if profile is None:
+        name = names.check_name(name)
+    ctx.guard_rated_seat(client_of(request), table)
     seat, token = await ctx.manager.seating.join(
         table, name, wanted, profile.id if profile else None
     )
+    table.seat_clients[seat] = client_of(request)
     return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
 
@@ -129,11 +144,14 @@ async def api_replay(request: Request) -> Response:
     """Every step of the table so far as the public sees it."""
     ctx = guarded(request)
     table = await ctx.manager.find(request.path_params["table_id"])
-    head = replays.replay_head(table)  # read now: the table may move on while steps build
     seat = replays.read_audience(request.query_params.get("seat"), table)
-    steps = await ctx.replays.steps(table, ctx.manager.bots, reader_lang(request), seat)
-    body = json.dumps(head)[:-1] + ', "steps": ' + steps + "}"
-    return Response(body, media_type="application/json")
+    lang = reader_lang(request)
+    body = await ctx.replays.answer(table, ctx.manager.bots, lang, seat, client_of(request))
+    if "gzip" in request.headers.get("accept-encoding", ""):  # every browser: sent as it is
+        zipped = {"content-encoding": "gzip", "vary": "Accept-Encoding"}
+        return Response(body, media_type="application/json", headers=zipped)
+    plain = await asyncio.to_thread(gzip.decompress, body)  # off the event loop
+    return Response(plain, media_type="application/json", headers={"vary": "Accept-Encoding"})
 
 
 @endpoint

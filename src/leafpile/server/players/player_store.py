@@ -83,9 +83,16 @@ def _profile(row: object) -> ProfileRow:
 
 # -- profiles ------------------------------------------------------------------------------------
 def create_profile(
-    db: Database, profile_id: str, name: str, name_key: str, password_hash: str | None, key: str
+    db: Database,
+    profile_id: str,
+    name: str,
+    name_key: str,
+    password_hash: str | None,
+    key: str,
+    look_alike: str | None = None,
 ) -> None:
-    """Store a new profile with its first browser key; NameTakenError if the name is used."""
+    """Store a new profile with its first browser key; NameTakenError if the name, or a name
+    that reads like it (`look_alike`), is used."""
     now = time.time()
     try:
         with db.engine.begin() as conn:
@@ -96,6 +103,7 @@ def create_profile(
                     name_key=name_key,
                     password_hash=password_hash,
                     created_at=now,
+                    look_alike=look_alike,
                 )
             )
             conn.execute(
@@ -103,6 +111,37 @@ def create_profile(
             )
     except IntegrityError:
         raise NameTakenError(name) from None
+
+
+def fill_look_alikes(db: Database, key_of: Callable[[str], str]) -> int:
+    """Give the profiles stored without a look-alike key theirs (`key_of(name)`), the oldest
+    first; one whose look-alike is taken already keeps none (an older name it reads like
+    keeps it). Returns how many were filled."""
+    filled = 0
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            select(profiles.c.id, profiles.c.name)
+            .where(profiles.c.look_alike.is_(None))
+            .order_by(profiles.c.created_at)
+        ).all()
+    for row in rows:
+        try:
+            with db.engine.begin() as conn:
+                conn.execute(
+                    profiles.update()
+                    .where(profiles.c.id == row.id)
+                    .values(look_alike=key_of(row.name))
+                )
+            filled += 1
+        except IntegrityError:  # an older profile's name reads the same: it keeps the key
+            continue
+    return filled
+
+
+def profile_by_look_alike(db: Database, look_alike: str) -> ProfileRow | None:
+    with db.engine.connect() as conn:
+        row = conn.execute(select(profiles).where(profiles.c.look_alike == look_alike)).first()
+    return _profile(row) if row is not None else None
 
 
 def profile_by_key(db: Database, key: str) -> ProfileRow | None:

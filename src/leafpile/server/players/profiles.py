@@ -3,8 +3,10 @@ optional password to sign in from another browser. Nothing else is stored: no em
 
 The server keeps only the sha256 of each browser's secret (a random 32-byte token, so a fast
 hash is enough) and the argon2id hash of the password (slow on purpose, in worker threads,
-a few at a time). Names are unique case-insensitively (NFKC, casefolded) and follow the same
-checks as display names; "bot:" starts no person's name (bot levels are rated players too).
+a few at a time). Names follow `names.check_name` ("bot:" and the bot levels' names are kept
+for the bots, which are rated players too) and are unique as a reader sees them: no two
+profiles have the same look-alike key (`names.look_alike_key`: case, compatibility forms and
+confusable characters do not count). Signing in finds a name by its NFKC case-folded form.
 Sign-in attempts are limited per address and per name; argon2's check compares in constant
 time, and an unknown name (or one without a password) costs the same check as a wrong
 password, so timing does not tell which names exist.
@@ -25,10 +27,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from leafpile.i18n import Msg
-from leafpile.server.api.checks import check_name
 from leafpile.server.errors import (
     BadLogin,
-    BadName,
     BadPassword,
     BadProfile,
     BadRequest,
@@ -38,6 +38,7 @@ from leafpile.server.errors import (
     StorageFailed,
 )
 from leafpile.server.players import player_store
+from leafpile.server.players.names import check_name, look_alike_digest
 from leafpile.server.players.player_store import NameTakenError, ProfileRow
 from leafpile.server.store.db import STORAGE_ERRORS, Database
 
@@ -46,7 +47,6 @@ log = logging.getLogger("leafpile.server")
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128  # characters; longer is refused before any hashing
 SECRET_MAX = 100  # a browser's secret is 43 characters; anything longer is nobody's
-BOT_PREFIX = "bot:"  # rated bot levels are "bot:<level>"; no person's name starts so
 #: argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): about 80 ms
 #: on one core, so sign-ins cannot be guessed fast and a few at once fit in memory.
 HASHER = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
@@ -90,10 +90,7 @@ def hash_secret(secret: str) -> str:
 
 
 def read_profile_name(value: Any) -> str:
-    name = check_name(value)
-    if name_key(name).startswith(BOT_PREFIX):
-        raise BadName(Msg("names starting with 'bot:' are kept for the bots"))
-    return name
+    return check_name(value)
 
 
 def read_password(value: Any, required: bool) -> str | None:
@@ -137,6 +134,7 @@ class Profiles:
         self.hashing = asyncio.Semaphore(HASHING_AT_ONCE)
         self.waiting = 0
         self._dummy: str | None = None
+        self.filled = False  # older profiles' look-alike keys filled in (once per process)
 
     # -- argon2, off the event loop --------------------------------------------------------------
     async def _argon(self, fn: Any, *args: Any) -> Any:
@@ -193,6 +191,14 @@ class Profiles:
             made = self._bucket(self.made_by, client, PROFILES_PER_ADDRESS)
             if not made.take(time.monotonic()):
                 raise Flooding(Msg("you have made several profiles lately: wait a little"))
+        if not self.filled:  # profiles stored before look-alike keys: theirs first
+            await self._store(player_store.fill_look_alikes, look_alike_digest)
+            self.filled = True
+        look_alike = look_alike_digest(name)
+        if await self._store(player_store.profile_by_look_alike, look_alike) is not None:
+            raise NameTaken(
+                Msg("the name “{name}” reads like a taken one; choose another", name=name)
+            )
         if await self._store(player_store.profile_by_name, name_key(name)) is not None:
             raise NameTaken(
                 Msg("the name “{name}” is taken; choose another, or sign in", name=name)
@@ -208,6 +214,7 @@ class Profiles:
                 name_key(name),
                 hashed,
                 hash_secret(secret),
+                look_alike,
             )
         except NameTakenError:
             raise NameTaken(
@@ -215,8 +222,10 @@ class Profiles:
             ) from None
         return Profile(profile_id, name, hashed is not None), secret
 
-    async def login(self, body: Any, client: str) -> tuple[Profile, str]:
-        """`{name, password}` -> the profile and a new secret for this browser."""
+    async def login(self, body: Any, client: str, known: str | None = None) -> tuple[Profile, str]:
+        """`{name, password}` -> the profile and a new secret for this browser. A browser
+        that already holds that profile's secret (`known`, its bearer token) is not held
+        back by the name's failures: guesses from elsewhere cannot lock the owner out."""
         body = read_object(body)
         name = body.get("name")
         password = body.get("password")
@@ -229,7 +238,8 @@ class Profiles:
         if not self._bucket(self.by_address, client, LOGINS_PER_ADDRESS).take(now):
             raise Flooding(Msg("too many sign-in attempts: wait a minute"))
         failures = self._bucket(self.by_name, key, FAILURES_PER_NAME)
-        if failures.tokens + (now - failures.at) * failures.rate < 1:
+        owner = await self._holds(known, key)
+        if not owner and failures.tokens + (now - failures.at) * failures.rate < 1:
             raise Flooding(Msg("too many failed sign-ins for this name: wait a few minutes"))
         row: ProfileRow | None = await self._store(player_store.profile_by_name, key)
         if not await self._verify(row.password_hash if row else None, password) or row is None:
@@ -249,6 +259,13 @@ class Profiles:
         if row is None:
             raise BadProfile(Msg("that profile secret is nobody's: sign in again"))
         return Profile(row.id, row.name, row.password_hash is not None)
+
+    async def _holds(self, secret: str | None, key: str) -> bool:
+        """Whether `secret` is a browser key of the profile named `key`."""
+        if not isinstance(secret, str) or not 0 < len(secret) <= SECRET_MAX:
+            return False
+        row = await self._store(player_store.profile_by_key, hash_secret(secret))
+        return row is not None and name_key(row.name) == key
 
     async def of_body(self, body: Any) -> Profile | None:
         """The profile a create or join request carries (`profile`: the secret), if any."""

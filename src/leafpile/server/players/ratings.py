@@ -6,7 +6,11 @@ Glicko-2 (`glicko2.py`). [D] One game is one rating period: each player meets ev
 seat once (1 ahead, 1/2 tied, 0 behind), all results applied together; a bot level in
 several seats of one table is one player there, with the results of all its seats and none
 between them. [D] Places: the game's winners (after its own tie-breaks) share the first
-place; the others follow by score, equal scores tied.
+place; the others follow by score, equal scores tied. [D] A person's seat counts as played
+only when they made at least `PLAYED_SHARE` of its decisions themselves (not their stand-in):
+a seat they left sooner is a loss, behind every seat that was played, so leaving at once
+with a strong stand-in wins nothing. The stand-in at a rated table is always
+`RATED_STAND_IN`, whatever the table asked for.
 
 A table says whether it is rated when it is opened, and only then. [D] It may be rated only
 when the game can count fairly: the server draws the seed (no client seed) and every option
@@ -23,7 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import math
+from typing import Any, TypeVar
 
 from leafpile.bots import BOTS
 from leafpile.engine import State
@@ -39,17 +44,24 @@ from leafpile.server.errors import (
 )
 from leafpile.server.players import player_store
 from leafpile.server.players.glicko2 import Rating, update
+from leafpile.server.players.names import BOT_PREFIX
 from leafpile.server.players.player_store import GameRow, HistoryRow, Standing
-from leafpile.server.players.profiles import BOT_PREFIX, Profile, name_key
+from leafpile.server.players.profiles import Profile, name_key
 from leafpile.server.store.db import STORAGE_ERRORS
 from leafpile.server.store.schema import SeatRow
 from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, LiveTable
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.tables.opening import NewTable
+from leafpile.server.tables.takeback_log import TakeBackEntry
 
 log = logging.getLogger("leafpile.server")
 
 SETTLE_EVERY = 60.0  # seconds between looks for finished rated games left unrated
+#: [D] The share of a seat's decisions its person must make for the seat's result to count
+#: (below it the seat is a loss): half, so a player who left early plays no rated game.
+PLAYED_SHARE = 0.5
+#: [D] The one stand-in level at rated tables (the default stand-in of every table).
+RATED_STAND_IN = "medium"
 
 
 # -- which tables count ------------------------------------------------------------------------
@@ -99,15 +111,34 @@ def prepare(new: NewTable, requested: Any, profile: Profile | None) -> None:
     if reason is not None:
         raise NotRated(reason)
     new.rated = True
+    new.replacement = RATED_STAND_IN  # no choosing a strong bot to play for a leaver
 
 
 # -- rating a finished game --------------------------------------------------------------------
-def places_of(state: State) -> list[int]:
-    """Each seat's place (0 first): winners first, then by score; equals share a place."""
+def places_of(state: State, played: list[bool] | None = None) -> list[int]:
+    """Each seat's place (0 first): winners first, then by score; equals share a place.
+    A seat not `played` by its person comes behind every seat that was."""
     winners = set(state.winners())
     scores = state.scores()
-    key = [(i in winners, scores[i]) for i in range(state.num_players)]
+    played = played or [True] * state.num_players
+    key = [(played[i], i in winners, scores[i]) for i in range(state.num_players)]
     return [sum(1 for other in key if other > mine) for mine in key]
+
+
+def played_seats(table: LiveTable) -> list[bool]:
+    """Whether each seat was played: a bot's always; a person's when they made at least
+    `PLAYED_SHARE` of its decisions themselves (a seat with none counts as played)."""
+    own = [0] * len(table.seats)
+    total = [0] * len(table.seats)
+    actions = (e for e in table.log if not isinstance(e, TakeBackEntry))
+    for n, entry in enumerate(actions):
+        if 0 <= entry.seat < len(table.seats):
+            total[entry.seat] += 1
+            own[entry.seat] += n not in table.played_by
+    return [
+        seat.kind != HUMAN or total[i] == 0 or own[i] >= PLAYED_SHARE * total[i]
+        for i, seat in enumerate(table.seats)
+    ]
 
 
 def player_key(seat: SeatRow) -> str | None:
@@ -185,7 +216,7 @@ class Ratings:
                 self.skipped.add(table.id)
             return False
         seat_keys = [k for k in keys if k is not None]
-        places = places_of(table.state)
+        places = places_of(table.state, played_seats(table))
         best = {k: min(p for kk, p in zip(seat_keys, places, strict=True) if kk == k) for k in keys}
 
         def rate(before: dict[str, Rating]) -> dict[str, Rating]:
@@ -225,7 +256,7 @@ class Ratings:
     async def leaderboard(self, game: Any) -> dict[str, Any]:
         if not isinstance(game, str) or game not in GAMES:
             raise NotFound(Msg("no such game"))
-        rows = await self._read(player_store.leaderboard, game)
+        rows = sound(await self._read(player_store.leaderboard, game), f"leaderboard {game}")
         return {
             "game": game,
             "title": GAMES[game].info.title,
@@ -247,10 +278,12 @@ class Ratings:
             if row is None:
                 raise NotFound(Msg("no such player"))
             player, shown, kind = row.id, row.name, "person"
-        standings = await self._read(player_store.standings_of, player)
-        history = await self._read(player_store.history_of, player)
+        standings = sound(await self._read(player_store.standings_of, player), shown)
+        history = sound(await self._read(player_store.history_of, player), shown)
         if kind == "person":
             games = [game_row(g) for g in await self._read(player_store.games_of, player)]
+            if not (standings or history or games):  # as an unknown name: no enumeration
+                raise NotFound(Msg("no such player"))
         else:
             games = [rated_game(h) for h in reversed(history[-50:])]
         results = {h.table_id: h for h in history}
@@ -277,6 +310,22 @@ class Ratings:
         except STORAGE_ERRORS:
             log.exception("cannot read the ratings")
             raise StorageFailed(Msg("the ratings could not be read; try again")) from None
+
+
+RowT = TypeVar("RowT", Standing, HistoryRow)
+
+
+def sound(rows: list[RowT], where: str) -> list[RowT]:
+    """The stored rating rows whose numbers are real (a damaged row, NaN or infinite, is set
+    aside and logged, as a table's broken rows are, rather than failing the answer)."""
+    kept = []
+    for row in rows:
+        numbers = (row.rating, row.deviation, getattr(row, "before", 0.0))
+        if all(math.isfinite(x) for x in numbers):
+            kept.append(row)
+        else:
+            log.error("%s: a damaged rating row of %s is set aside: %r", where, row.game, row)
+    return kept
 
 
 def standing(s: Standing) -> dict[str, Any]:

@@ -38,3 +38,16 @@ def store_review(db: Database, table_id: str, setting: str, review: str) -> None
             )
     except IntegrityError:
         log.info("table %s already has a review %r", table_id, setting)
+
+
+def replace_review(db: Database, table_id: str, setting: str, review: str) -> None:
+    """Store a review in the place of a damaged one (in one transaction)."""
+    with db.engine.begin() as conn:
+        conn.execute(
+            reviews.delete().where(reviews.c.table_id == table_id, reviews.c.setting == setting)
+        )
+        conn.execute(
+            reviews.insert().values(
+                table_id=table_id, setting=setting, review=review, created_at=time.time()
+            )
+        )

@@ -137,6 +137,10 @@ profiles = Table(
     Column("name_key", String(4 * NAME_MAX), nullable=False, unique=True),  # NFKC, casefolded
     Column("password_hash", String(200), nullable=True),  # argon2id; NULL: no password
     Column("created_at", Float, nullable=False),
+    #: sha256 of the name's look-alike key (TR39 skeleton): unique, so look-alikes of a taken
+    #: name are refused; NULL for an older profile not yet filled in (or its look-alike's)
+    Column("look_alike", String(64), nullable=True),
+    Index("ix_profiles_look_alike", "look_alike", unique=True),
 )
 
 profile_keys = Table(

@@ -9,7 +9,13 @@ running seat is what it had at `since`, and it has `bank - (now - since)` left n
 A turn is a chain of decisions (one action each); the clock of the seat to move runs across
 the whole chain, and the increment (real-time) or a fresh move's time (turn-based) comes when
 the turn passes to another seat. Only a seat a person plays has a running clock: bots, and
-bots standing in for a person, move without one.
+bots standing in for a person, move without one, except that a person who leaves during
+their own turn is charged until their stand-in has moved (so leaving and coming back at once
+is never a way to stop the clock).
+
+Coming back gives time back only after a real timeout (the bank at zero), at most once per
+turn, and never more than the seat had when that turn began (nor `COMEBACK_MIN`): a return
+with time left changes nothing, and a turn-based move does not start afresh.
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ NONE, REALTIME, TURN = "none", "realtime", "turn"
 BANK_MIN, BANK_MAX = 10, 3 * 3600  # real-time bank
 INCREMENT_MAX = 120  # real-time seconds added per move
 PER_MOVE_MIN, PER_MOVE_MAX = 3600, 14 * 86400  # turn-based time per move
-#: A person who takes their seat back has at least this much left (real-time), so a seat that
-#: ran out of time is not lost again at once.
+#: A person back after running out of time has this much again (at most what the seat had when
+#: the turn began; once per turn), so a seat that ran out of time is not lost again at once.
 COMEBACK_MIN = 60.0
 
 
@@ -101,12 +107,16 @@ def read_clock(value: Any) -> ClockRule | None:
 @dataclass(frozen=True)
 class Clocks:
     """Every seat's bank (seconds), the seat whose clock runs (None: none) and since when.
-    The running seat's bank is as it was at `since`."""
+    The running seat's bank is as it was at `since`. `turn_bank` is the seat whose clock first
+    ran in this turn with what it had then, `graced` the seats a comeback gave time back in
+    this turn (both forgotten when the turn passes)."""
 
     rule: ClockRule
     banks: tuple[float, ...]
     running: int | None = None
     since: float = 0.0
+    turn_bank: tuple[int, float] | None = None
+    graced: frozenset[int] = frozenset()
 
     @classmethod
     def fresh(cls, rule: ClockRule, players: int) -> Clocks:
@@ -135,19 +145,28 @@ class Clocks:
     def started(self, seat: int | None, now: float) -> Clocks:
         """`seat`'s clock runs from `now` (None: none); any running clock is charged first."""
         base = self.stopped(now)
-        return replace(base, running=seat)
+        turn_bank = base.turn_bank
+        if seat is not None and turn_bank is None:
+            turn_bank = (seat, base.banks[seat])
+        return replace(base, running=seat, turn_bank=turn_bank)
 
     def with_bank(self, seat: int, bank: float) -> Clocks:
         banks = list(self.banks)
         banks[seat] = bank
         return replace(self, banks=tuple(banks))
 
-    def after_move(self, seat: int, mover: int | None, now: float) -> Clocks:
+    def after_move(
+        self, seat: int, mover: int | None, now: float, passed: bool | None = None
+    ) -> Clocks:
         """The clocks once `seat` has moved at `now` and `mover` (a seat a person plays, or
-        None) is to move: the mover's time is charged, and when the turn passes the mover
-        gains the increment (real-time), or both have a fresh move's time (turn-based)."""
-        passed = mover != seat
+        None) is to move: the mover's time is charged, and when the turn passes (`passed`,
+        by default: `mover` is another seat) the mover gains the increment (real-time), or
+        both have a fresh move's time (turn-based)."""
+        if passed is None:
+            passed = mover != seat
         clocks = self.stopped(now)
+        if passed:
+            clocks = replace(clocks, turn_bank=None, graced=frozenset())
         if passed and self.running == seat and self.rule.kind == REALTIME:
             clocks = clocks.with_bank(seat, clocks.banks[seat] + self.rule.increment)
         if passed and self.rule.kind == TURN:  # each move has the whole time afresh
@@ -160,16 +179,27 @@ class Clocks:
         """A seat's bank as new (a new person takes it)."""
         return self.with_bank(seat, float(self.rule.bank))
 
-    def comeback(self, seat: int) -> Clocks:
-        """A person back at their seat: a turn-based move starts afresh; a real-time bank
-        has at least `COMEBACK_MIN` (or the whole bank, when smaller)."""
-        if self.rule.kind == TURN:
-            return self.reset(seat)
-        floor = min(COMEBACK_MIN, float(self.rule.bank))
-        return self.with_bank(seat, max(self.banks[seat], floor))
+    def comeback(self, seat: int, now: float) -> Clocks:
+        """A person back at their seat at `now`: only a seat whose time has run out gets time
+        back, once per turn: `COMEBACK_MIN`, or what it had when the turn began if less."""
+        if self.remaining(seat, now) > 0 or seat in self.graced:
+            return self
+        had = float(self.rule.bank)
+        if self.turn_bank is not None and self.turn_bank[0] == seat:
+            had = min(had, self.turn_bank[1])
+        clocks = self.stopped(now).with_bank(seat, min(COMEBACK_MIN, had))
+        return replace(clocks, graced=self.graced | {seat})
 
     def to_json(self) -> str:
-        return json.dumps({"banks": list(self.banks), "running": self.running, "since": self.since})
+        return json.dumps(
+            {
+                "banks": list(self.banks),
+                "running": self.running,
+                "since": self.since,
+                "turn_bank": None if self.turn_bank is None else list(self.turn_bank),
+                "graced": sorted(self.graced),
+            }
+        )
 
     @classmethod
     def from_json(cls, rule: ClockRule, text: str | None, players: int) -> Clocks:
@@ -181,7 +211,15 @@ class Clocks:
         running = d.get("running")
         if len(banks) != players or not (running is None or 0 <= int(running) < players):
             raise ValueError(f"stored clocks {text[:80]!r} do not fit {players} seats")
-        return cls(rule, banks, None if running is None else int(running), float(d["since"]))
+        turn_bank = d.get("turn_bank")
+        return cls(
+            rule,
+            banks,
+            None if running is None else int(running),
+            float(d["since"]),
+            None if turn_bank is None else (int(turn_bank[0]), float(turn_bank[1])),
+            frozenset(int(s) for s in d.get("graced", [])),
+        )
 
     def public(self, now: float) -> dict[str, Any]:
         """What every client sees: each seat's time left, whose clock runs, and the server's

@@ -72,6 +72,9 @@ class LiveTable:
     listeners: list[Listener] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     creator: str | None = None  # the address that opened it (limits; not stored)
+    #: the address each seat was taken from (one seat per address at a rated table; not
+    #: stored, so a restart forgets it)
+    seat_clients: dict[int, str] = field(default_factory=dict)
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
     last_change: float = field(default_factory=time.time)  # wall time (for putting away)
     put_away: bool = False  # taken out of memory while idle: `find` loads a fresh copy

@@ -42,6 +42,7 @@ from leafpile.server.store.schema import Change, LoadedTable
 from leafpile.server.tables import takebacks
 from leafpile.server.tables.events import log_change
 from leafpile.server.tables.live_table import FINISHED, WAITING, Listener, LiveTable
+from leafpile.server.tables.lobby import LobbyQuery, lobby_page
 from leafpile.server.tables.moves import apply_move, prepare_move
 from leafpile.server.tables.opening import NewTable, open_table
 from leafpile.server.tables.rebuild import rebuild
@@ -52,7 +53,7 @@ from leafpile.server.workers import BotPool
 
 log = logging.getLogger("leafpile.server")
 
-LOBBY_MAX = 200  # tables the lobby lists, newest first
+LOBBY_MAX = 200  # finished tables loaded at start-up, newest first (for the lobby)
 COLD_MAX = 1000  # finished tables kept in memory once loaded or finished
 WAITING_TTL = 3600.0  # seconds a waiting table nobody joins or watches stays open
 #: [D] seconds a game in play may sit unchanged and unwatched, waiting for a person without
@@ -189,9 +190,14 @@ class TableManager:
                 log.exception("cannot expire abandoned tables")
 
     async def sweep(self) -> list[str]:
-        """Close the waiting tables nobody has joined or watched for `waiting_ttl` seconds
-        (they would fill the lobby for ever); returns their ids."""
-        watched = [t.id for t in self.tables.values() if t.status == WAITING and t.listeners]
+        """Close the waiting tables nobody seated has touched for `waiting_ttl` seconds
+        (they would fill the lobby for ever); returns their ids. Watching keeps no table
+        alive: only a seated person's connection (or a seat taken) does."""
+        watched = [
+            t.id
+            for t in self.tables.values()
+            if t.status == WAITING and any(lst.seat is not None for lst in t.listeners)
+        ]
         cutoff = time.time() - self.waiting_ttl
         gone = await self.db.run(self.db.expire_waiting, watched, cutoff)
         for table_id in gone:
@@ -294,10 +300,10 @@ class TableManager:
             if gone is not None and not gone.listeners:
                 del self.tables[old]
 
-    def lobby(self) -> list[LiveTable]:
-        """The newest public tables (a private one is reached only by its invite link)."""
-        public = (t for t in self.tables.values() if not t.private)
-        return sorted(public, key=lambda t: -t.created_at)[:LOBBY_MAX]
+    def lobby(self, query: LobbyQuery | None = None) -> tuple[list[LiveTable], int]:
+        """A page of the public tables, newest first, and how many match (a private one is
+        reached only by its invite link)."""
+        return lobby_page(self.tables.values(), query or LobbyQuery())
 
     # -- creating and joining -------------------------------------------------------------------
     async def create(

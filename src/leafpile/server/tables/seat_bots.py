@@ -1,5 +1,7 @@
 """Bot seats taking their turns: each move is asked of the worker pool and played through the
-same checks as a person's click (`play`: the table manager's play under the table's lock)."""
+same checks as a person's click (`play`: the table manager's play under the table's lock).
+Each table is its own owner in the pool's fair share; a table where a person sits comes
+before the tables of bots only."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ from collections.abc import Awaitable, Callable
 
 from leafpile.bots import BotSeat
 from leafpile.server.errors import Refusal, StaleVersion, new_error_id
-from leafpile.server.tables.live_table import PLAYING, LiveTable
-from leafpile.server.workers import BotPool
+from leafpile.server.tables.live_table import HUMAN, PLAYING, LiveTable
+from leafpile.server.workers import BOTS_ONLY, PEOPLE, BotPool
 
 log = logging.getLogger("leafpile.server")
 
@@ -58,7 +60,16 @@ class SeatBots:
             else:
                 bot_name = table.bot_of(seat) or "random"
                 view = position.seen_by(seat).view
-                text = await self.pool.choose(bot_name, view, table.seed, seat, position.version)
+                people = any(row.kind == HUMAN for row in table.seats)
+                text = await self.pool.choose(
+                    bot_name,
+                    view,
+                    table.seed,
+                    seat,
+                    position.version,
+                    owner=table.id,
+                    klass=PEOPLE if people else BOTS_ONLY,
+                )
             await self.play(table, seat, position.version, text)
         except asyncio.CancelledError:
             raise

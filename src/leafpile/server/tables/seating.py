@@ -66,10 +66,12 @@ def mover(table: LiveTable, position: Position | None = None) -> int | None:
 
 
 def clocks_after_move(table: LiveTable, seat: int, position: Position, now: float) -> Clocks | None:
-    """The table's clocks once `seat` has moved at `now`, leading to `position`."""
+    """The table's clocks once `seat` has moved at `now`, leading to `position`: the turn
+    passes when another seat is to move (a stand-in's decisions within one turn never do)."""
     if table.clocks is None:
         return None
-    return table.clocks.after_move(seat, mover(table, position), now)
+    passed = position.finished or position.to_move != seat
+    return table.clocks.after_move(seat, mover(table, position), now, passed)
 
 
 def played_by(table: LiveTable, seat: int) -> str | None:
@@ -196,7 +198,7 @@ class Seating:
             clocks = None
             if table.clocks is not None:
                 running = seat if table.position.to_move == seat else table.clocks.running
-                clocks = table.clocks.comeback(seat).started(running, now)
+                clocks = table.clocks.comeback(seat, now).started(running, now)
             await self._store(table, _stood_in(table, seat, None, clocks, BACK))
             if table.bot_task is not None and table.position.to_move == seat:
                 table.bot_task.cancel()
@@ -278,12 +280,15 @@ class Seating:
         return seat
 
     async def _stand_in(self, table: LiveTable, seat: int, why: str) -> None:
-        """A bot of the table's replacement level plays `seat` from now (lock held)."""
+        """A bot of the table's replacement level plays `seat` from now (lock held); `why`
+        is the log's note (left / timed out). A person who leaves during their turn is
+        charged on until the stand-in moves, so a quick return cannot stop their clock; a
+        timed-out clock stops at zero."""
         row = table.seats[seat]
         level = table.replacement or DEFAULT_REPLACEMENT
         clocks = table.clocks
-        if clocks is not None and clocks.running == seat:
-            clocks = clocks.stopped(self.steps.now())  # charged to the end (zero: timed out)
+        if clocks is not None and clocks.running == seat and why == TIMED_OUT:
+            clocks = clocks.stopped(self.steps.now())  # charged to the end: zero
         await self._store(table, _stood_in(table, seat, level, clocks, why))
         row.stand_in = level
         table.clocks = clocks
