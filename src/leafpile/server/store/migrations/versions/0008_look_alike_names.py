@@ -2,8 +2,8 @@
 a name that reads like a taken one is refused. Older profiles get theirs filled in by the
 server (`player_store.fill_look_alikes`), the oldest first.
 
-Revision ID: 0007_look_alike_names
-Revises: 0006
+Revision ID: 0008_look_alike_names
+Revises: 0007_seat_notes
 Create Date: 2026-12-02
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_look_alike_names"
-down_revision = "0006"
+revision = "0008_look_alike_names"
+down_revision = "0007_seat_notes"
 branch_labels = None
 depends_on = None
 
