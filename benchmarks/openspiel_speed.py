@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"round {round_ + 1}/{args.rounds} done", file=sys.stderr, flush=True)
     ttt, c4 = best["ttt"], best["c4"]
     print(
-        "| game | players | actions/s | via the OpenSpiel adapter | / python_tic_tac_toe | "
+        "| game | players | actions/CPU-s | via the OpenSpiel adapter | / python_tic_tac_toe | "
         "/ connect_four |"
     )
     print("|---|---|---|---|---|---|")
