@@ -179,6 +179,9 @@ class MomijiState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER  # current_player's answer without the property (playouts ask it)
+
     def parse_action(self, text: str) -> Action:
         """The engine's parse (which accepts other spellings: any case, 'pass' for 'end'),
         except that on a finished game malformed text is still refused as malformed

@@ -149,6 +149,9 @@ class UnderTheLeavesState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER  # current_player's answer without the property (playouts ask it)
+
     def put_tile(self, p: int, tile: int, tb: int, o: int) -> None:
         """Lay a tile in player p's garden (grid, bitboards, tile list) at tile-grid bit `tb`
         in orientation `o`. Nothing arrives: that is the rules' part (rules.arrivals), and the

@@ -165,6 +165,9 @@ class UndergroveState(State):
     def current_player(self) -> int:
         return TERMINAL if self.over else self.to_move
 
+    def is_terminal(self) -> bool:
+        return self.over  # current_player's answer without the property (playouts ask it)
+
     # -- copying and saving -----------------------------------------------------------------
     def clone(self) -> UndergroveState:
         new = UndergroveState.__new__(UndergroveState)
