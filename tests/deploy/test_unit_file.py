@@ -41,3 +41,9 @@ def test_the_unit_file_verifies(tmp_path: Path) -> None:
 def test_the_check_catches_a_broken_unit(tmp_path: Path) -> None:
     broken = UNIT.read_text().replace("KillMode=mixed", "KillMode=sometimes")
     assert "kill mode" in verify(installed_copy(tmp_path, broken))
+
+
+def test_the_readme_shows_the_files_the_tests_use() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert UNIT.read_text().rstrip() in readme
+    assert (ROOT / "deploy" / "nginx.conf").read_text().rstrip() in readme
