@@ -52,7 +52,6 @@ from leafpile.server.store.schema import SeatRow
 from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, LiveTable
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.tables.opening import NewTable
-from leafpile.server.tables.takeback_log import TakeBackEntry
 
 log = logging.getLogger("leafpile.server")
 
@@ -130,7 +129,7 @@ def played_seats(table: LiveTable) -> list[bool]:
     `PLAYED_SHARE` of its decisions themselves (a seat with none counts as played)."""
     own = [0] * len(table.seats)
     total = [0] * len(table.seats)
-    actions = (e for e in table.log if not isinstance(e, TakeBackEntry))
+    actions = (e for e in table.log if e.is_action)
     for n, entry in enumerate(actions):
         if 0 <= entry.seat < len(table.seats):
             total[entry.seat] += 1
