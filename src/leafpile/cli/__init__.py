@@ -9,11 +9,13 @@ import sys
 # isort: off
 from leafpile.cli import play, serve, study
 from leafpile.cli import balance  # after study: `--help` lists commands in import order
+from leafpile.cli import admin_reports
 
 # isort: on
 from leafpile.cli.common import app, language_first, plain_terminal
 
-__all__ = ["app", "balance", "main", "play", "serve", "study"]
+app.add_typer(admin_reports.admin, name="admin")  # the operator's chat reports
+__all__ = ["admin_reports", "app", "balance", "main", "play", "serve", "study"]
 
 
 def main() -> None:

@@ -25,7 +25,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from leafpile.server.api import snapshots
 from leafpile.server.api.checks import BODY_MAX
-from leafpile.server.http import analysis_routes, endpoints, pages, player_routes, table_routes
+from leafpile.server.http import (
+    analysis_routes,
+    chat_socket,
+    endpoints,
+    pages,
+    player_routes,
+    table_routes,
+)
 from leafpile.server.http.guards import Context, RateLimit
 from leafpile.server.http.sockets import table_socket
 from leafpile.server.store.db import Database, normalise_url
@@ -140,6 +147,7 @@ def create_app(
             Route("/api/tables/{table_id}/undo", table_routes.api_take_back, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", table_routes.api_replay),
             Route("/api/tables/{table_id}/record", table_routes.api_record),
+            Route("/api/tables/{table_id}/chat", chat_socket.api_chat),
             Route("/leaderboard/{game}", player_routes.leaderboard_page),
             Route("/player/{name}", player_routes.player_page),
             Route("/api/profiles", player_routes.api_create_profile, methods=["POST"]),

@@ -11,6 +11,7 @@ import {
   withNames,
 } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { createChat } from "/static/chat.js";
 import {
   decisionCard,
   evaluationGraph,
@@ -265,6 +266,13 @@ async function main() {
     $("analysis-note").hidden = false;
     $("analysis-source").href = `/replay/${data.analysis_of}`;
   }
+  // the table's chat, read only, when asked for (it may tell what the moves do not)
+  $("show-chat").addEventListener("change", async (e) => {
+    $("chat").hidden = !e.target.checked;
+    if (!e.target.checked || $("chat").childElementCount) return;
+    const chat = createChat($("chat"));
+    chat.receive(await api(`/api/tables/${tableId}/chat?lang=${currentLanguage()}`));
+  });
   show(steps.length - 1);
   if (data.status === "finished" && params.has("review")) await startReview();
 }

@@ -15,13 +15,15 @@ import {
   withNames,
 } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
-import { updateSeating } from "/static/seating.js";
+import { getHost, updateSeating } from "/static/seating.js";
+import { createChat } from "/static/chat.js";
 import { getProfile, playerLink } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 let socket = null;
 let renderer = null;
+let chat = null;
 let last = null;
 let retry = 500;
 let waiting = false; // an action was sent and its answer has not come back
@@ -284,6 +286,7 @@ function onState(msg) {
     expectSeat = false;
     send({ type: "hello", token: null, lang: currentLanguage() });
   });
+  chat.seat(msg.you);
   renderer.update(msg);
 }
 
@@ -295,13 +298,17 @@ function connect() {
     expectSeat = Boolean(getToken(tableId));
     logEntries = [];
     send({ type: "hello", token: getToken(tableId), lang: currentLanguage() });
+    send({ type: "chat_history" });
   });
   socket.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "state") onState(msg);
+    else if (msg.type === "chat") chat.receive(msg);
+    else if (msg.type === "chat_reported") chat.reported(msg);
     else if (msg.type === "error") {
       waiting = false;
       document.body.classList.remove("waiting");
+      if (!msg.state) chat.refused(msg);
       toast(msg.message);
       if (msg.code === "bad_token") {
         // this browser's token is not (or no longer) a seat here: watch instead
@@ -339,6 +346,7 @@ async function main() {
   const generic = new URLSearchParams(location.search).has("generic");
   const module = await loadRenderer(generic ? null : games.find((g) => g.name === snapshot.game));
   renderer = module.createRenderer($("board"), { act, seatName, replay: false });
+  chat = createChat($("chat"), { send, host: () => getHost(tableId) });
   connect();
 }
 

@@ -400,6 +400,21 @@ def describe() -> dict[str, Any]:
                 },
             }
         },
+        "/api/tables/{table_id}/chat": {
+            "get": {
+                "operationId": "chat",
+                "description": "The table's chat: its settings, the quick phrases and the "
+                "newest messages (text, or a quick phrase in the reader's language).",
+                "parameters": [TABLE_ID],
+                "responses": {
+                    "200": json_content(
+                        {"type": "object", "required": ["settings", "phrases", "messages"]},
+                        "the chat history",
+                    ),
+                    **refusal_answers(404, *BUSY),
+                },
+            }
+        },
         "/api/i18n/{lang}": {
             "get": {
                 "operationId": "catalog",
