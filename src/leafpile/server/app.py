@@ -148,6 +148,7 @@ def create_app(
             Route("/api/tables/{table_id}/replay", table_routes.api_replay),
             Route("/api/tables/{table_id}/record", table_routes.api_record),
             Route("/api/tables/{table_id}/chat", chat_socket.api_chat),
+            Route("/api/tables/{table_id}/statistics", analysis_routes.api_statistics),
             Route("/leaderboard/{game}", player_routes.leaderboard_page),
             Route("/player/{name}", player_routes.player_page),
             Route("/api/profiles", player_routes.api_create_profile, methods=["POST"]),

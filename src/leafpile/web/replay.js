@@ -12,6 +12,7 @@ import {
 } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 import { createChat } from "/static/chat.js";
+import { drawStatistics } from "/static/statistics.js";
 import {
   decisionCard,
   evaluationGraph,
@@ -253,6 +254,9 @@ async function main() {
       ...data.seats.map((seat) => el("option", { value: seat.seat }, seatName(seat.seat))),
     );
     $("review").hidden = false;
+    api(`/api/tables/${tableId}/statistics?lang=${currentLanguage()}`)
+      .then((stats) => drawStatistics($("statistics"), stats, seatName))
+      .catch((e) => toast(e.message));
   } else {
     $("download").replaceChildren(
       el(

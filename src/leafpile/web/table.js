@@ -17,6 +17,7 @@ import {
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 import { getHost, updateSeating } from "/static/seating.js";
 import { createChat } from "/static/chat.js";
+import { drawStatistics } from "/static/statistics.js";
 import { getProfile, playerLink } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +25,7 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 let socket = null;
 let renderer = null;
 let chat = null;
+let statistics = null; // asked for once the game is over
 let last = null;
 let retry = 500;
 let waiting = false; // an action was sent and its answer has not come back
@@ -288,6 +290,11 @@ function onState(msg) {
   });
   chat.seat(msg.you);
   renderer.update(msg);
+  if (msg.status === "finished" && !statistics) {
+    statistics = api(`/api/tables/${tableId}/statistics?lang=${currentLanguage()}`)
+      .then((stats) => drawStatistics($("statistics"), stats, seatName))
+      .catch((e) => toast(e.message));
+  }
 }
 
 function connect() {

@@ -400,6 +400,20 @@ def describe() -> dict[str, Any]:
                 },
             }
         },
+        "/api/tables/{table_id}/statistics": {
+            "get": {
+                "operationId": "statistics",
+                "description": "A finished game's statistics, computed from its record: a few "
+                "tables (a cell per player) and each player's score after every action.",
+                "parameters": [TABLE_ID],
+                "responses": {
+                    "200": json_content(
+                        {"type": "object", "required": ["tables", "curve"]}, "the statistics"
+                    ),
+                    **refusal_answers(404, 409, *BUSY),
+                },
+            }
+        },
         "/api/tables/{table_id}/chat": {
             "get": {
                 "operationId": "chat",

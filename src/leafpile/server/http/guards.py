@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from leafpile.i18n import Msg
 from leafpile.server.analysis.replays import ReplayCache
 from leafpile.server.analysis.reviews import Reviews
+from leafpile.server.analysis.statistics import StatisticsCache
 from leafpile.server.errors import Flooding, TooManySockets, TooManyTables
 from leafpile.server.players.chat import Chat
 from leafpile.server.players.profiles import Profiles
@@ -109,6 +110,7 @@ class Context:
     replays: ReplayCache = field(default_factory=ReplayCache)
     table_buckets: dict[str, Bucket] = field(default_factory=dict)
     reviews: Reviews = field(default_factory=Reviews)
+    statistics: StatisticsCache = field(default_factory=StatisticsCache)
     profiles: Profiles = field(init=False)
     ratings: Ratings = field(init=False)
     chat: Chat = field(init=False)
