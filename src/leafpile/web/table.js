@@ -18,6 +18,7 @@ import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js
 import { getHost, updateSeating } from "/static/seating.js";
 import { createChat } from "/static/chat.js";
 import { drawStatistics } from "/static/statistics.js";
+import { createAlerts } from "/static/alerts.js";
 import { getProfile, playerLink } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +26,7 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 let socket = null;
 let renderer = null;
 let chat = null;
+let alerts = null;
 let statistics = null; // asked for once the game is over
 let last = null;
 let retry = 500;
@@ -290,6 +292,7 @@ function onState(msg) {
   });
   chat.seat(msg.you);
   renderer.update(msg);
+  alerts.update(msg); // after the board: a sound never holds up the drawing
   if (msg.status === "finished" && !statistics) {
     statistics = api(`/api/tables/${tableId}/statistics?lang=${currentLanguage()}`)
       .then((stats) => drawStatistics($("statistics"), stats, seatName))
@@ -354,6 +357,8 @@ async function main() {
   const module = await loadRenderer(generic ? null : games.find((g) => g.name === snapshot.game));
   renderer = module.createRenderer($("board"), { act, seatName, replay: false });
   chat = createChat($("chat"), { send, host: () => getHost(tableId) });
+  alerts = createAlerts($("alerts"), { title: () => snapshot.title });
+  document.addEventListener("leafpile:clock-low", () => alerts.clockLow());
   connect();
 }
 
