@@ -145,7 +145,7 @@ export function createChat(root, { send = null, host = () => null } = {}) {
       el("span", { class: "who" }, m.name),
       " ",
       el("span", { class: "text" }, m.text),
-      ...buttons,
+      buttons.length ? el("span", { class: "chat-tools" }, buttons) : null,
     );
   }
 
