@@ -5,6 +5,7 @@
 // "Notify me" (the tab title and icon say it too, see seating.js).
 import { el } from "/static/api.js";
 import { t } from "/static/i18n.js";
+import { motionOn, reducedMotion, setMotion } from "/static/board.js";
 
 const SOUND_KEY = "leafpile.sound"; // "off": muted on this browser
 const NOTIFY_KEY = "leafpile.notify"; // "on": the person asked for reminders
@@ -78,6 +79,7 @@ export function createAlerts(root, { title = () => "" } = {}) {
   let previous = null;
   const sound = el("button", { id: "sound-toggle", type: "button", class: "alert-switch" });
   const notify = el("button", { id: "notify-me", type: "button", class: "alert-switch" });
+  const motion = el("button", { id: "motion-toggle", type: "button", class: "alert-switch" });
   function draw() {
     const on = soundOn();
     sound.textContent = on ? t("Sound on") : t("Sound off");
@@ -88,6 +90,12 @@ export function createAlerts(root, { title = () => "" } = {}) {
     notify.textContent = notifyWanted() ? t("Notifications on") : t("Notify me");
     notify.setAttribute("aria-pressed", String(notifyWanted()));
     notify.title = t("A notification when it is your turn and this page is not in sight");
+    motion.textContent = motionOn() ? t("Animations on") : t("Animations off");
+    motion.setAttribute("aria-pressed", String(motionOn()));
+    motion.disabled = reducedMotion(); // the system asks for less motion: off
+    motion.title = reducedMotion()
+      ? t("Your system asks for less motion: moves are not animated")
+      : t("Animate the moves from where each piece comes from");
   }
   sound.addEventListener("click", () => {
     localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
@@ -102,7 +110,11 @@ export function createAlerts(root, { title = () => "" } = {}) {
     }
     draw();
   });
-  root.append(sound, notify);
+  motion.addEventListener("click", () => {
+    setMotion(!motionOn());
+    draw();
+  });
+  root.append(motion, sound, notify);
   draw();
 
   function remind(msg) {

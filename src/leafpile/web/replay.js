@@ -13,6 +13,7 @@ import {
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
 import { createChat } from "/static/chat.js";
 import { drawStatistics } from "/static/statistics.js";
+import { followMoves } from "/static/board.js";
 import {
   decisionCard,
   evaluationGraph,
@@ -30,6 +31,7 @@ let steps = null; // the steps shown: the public's, or a seat's own once the gam
 let seen = null; // whose views are shown (null: the public)
 let module = null;
 let renderer = null;
+const moves = followMoves(document.getElementById("board"));
 let step = 0;
 let timer = null;
 let review = null; // the finished review
@@ -97,6 +99,7 @@ function show(i) {
   log.scrollTop = log.scrollHeight;
   const d = decisionAt(step);
   const shown = d ? d[showing] : null;
+  moves.before();
   renderer.update({
     view: s.view,
     legal: shown ? [shown] : [],
@@ -110,6 +113,7 @@ function show(i) {
     version: s.version,
     options: data.options,
   });
+  moves.after(s.version); // a step forward or back flies its pieces too
   if (shown && renderer.preview) renderer.preview(shown); // a renderer that can draws the move
   document.body.dataset.decision = d ? d.number : "";
   if (review) {

@@ -19,6 +19,7 @@ import { getHost, updateSeating } from "/static/seating.js";
 import { createChat } from "/static/chat.js";
 import { drawStatistics } from "/static/statistics.js";
 import { createAlerts } from "/static/alerts.js";
+import { followMoves } from "/static/board.js";
 import { getProfile, playerLink } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +28,8 @@ let socket = null;
 let renderer = null;
 let chat = null;
 let alerts = null;
+let moves = null; // the moves one can follow (board.js)
+const arriving = []; // states waiting for the move before them to finish flying
 let statistics = null; // asked for once the game is over
 let last = null;
 let retry = 500;
@@ -291,12 +294,36 @@ function onState(msg) {
     send({ type: "hello", token: null, lang: currentLanguage() });
   });
   chat.seat(msg.you);
+  moves.before();
   renderer.update(msg);
+  moves.after(msg.version);
   alerts.update(msg); // after the board: a sound never holds up the drawing
   if (msg.status === "finished" && !statistics) {
     statistics = api(`/api/tables/${tableId}/statistics?lang=${currentLanguage()}`)
       .then((stats) => drawStatistics($("statistics"), stats, seatName))
       .catch((e) => toast(e.message));
+  }
+}
+
+const isMine = (m) => m.status === "playing" && m.you !== null && m.to_move === m.you;
+
+// A bot's turn of several steps arrives as several states at once: each is drawn once the one
+// before has flown, so the moves play as a sequence. A state that asks this page to play is
+// drawn at once (with those before it): nothing waits on an animation to take a click.
+function deliver(msg) {
+  arriving.push(msg);
+  if (arriving.length === 1) drain();
+}
+
+function drain() {
+  while (arriving.length) {
+    const wait = moves.busyFor();
+    if (wait > 0 && !arriving.some(isMine)) {
+      setTimeout(drain, wait);
+      return;
+    }
+    onState(arriving[0]);
+    arriving.shift();
   }
 }
 
@@ -312,7 +339,7 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
-    if (msg.type === "state") onState(msg);
+    if (msg.type === "state") deliver(msg);
     else if (msg.type === "chat") chat.receive(msg);
     else if (msg.type === "chat_reported") chat.reported(msg);
     else if (msg.type === "error") {
@@ -326,7 +353,7 @@ function connect() {
         expectSeat = false;
         send({ type: "hello", token: null, lang: currentLanguage() });
       }
-      if (msg.state) onState(msg.state);
+      if (msg.state) deliver(msg.state);
       if (msg.code === "unknown_table") $("turn").textContent = t("There is no such table.");
     }
   });
@@ -358,6 +385,7 @@ async function main() {
   renderer = module.createRenderer($("board"), { act, seatName, replay: false });
   chat = createChat($("chat"), { send, host: () => getHost(tableId) });
   alerts = createAlerts($("alerts"), { title: () => snapshot.title });
+  moves = followMoves($("board"));
   document.addEventListener("leafpile:clock-low", () => alerts.clockLow());
   connect();
 }
