@@ -236,3 +236,16 @@ def test_reports_reach_the_operator_who_removes_the_message(srv, clock):
     assert [m["text"] for m in history(boris)["messages"]] == ["fine words"]
     for c in (ana, boris, elsewhere):
         c.close()
+
+
+def test_histories_are_limited_per_address(srv, clock):
+    table, _, tok_a, _ = _table(srv)
+    ana = Client(srv, table, tok_a, "en")
+    for _ in range(30):  # thirty, then two a second (each is up to 200 messages)
+        assert history(ana)["history"] is True
+    assert _code(ana.ask({"type": "chat_history"})) == "flooding"
+    over_http = HTTP.get(f"{srv.base}/api/tables/{table}/chat")
+    assert over_http.status_code == 429
+    clock.advance(0.5)
+    assert history(ana)["history"] is True
+    ana.close()

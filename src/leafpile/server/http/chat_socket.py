@@ -11,7 +11,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from leafpile.server.http.endpoints import endpoint, guarded, reader_lang
+from leafpile.server.http.endpoints import client_of, endpoint, guarded, reader_lang
 from leafpile.server.http.guards import Context
 from leafpile.server.store.chat_store import digest
 from leafpile.server.tables.live_table import Listener, LiveTable
@@ -31,6 +31,7 @@ async def handle(
     kind = msg["type"]
     seat = listener.seat
     if kind == "chat_history":  # in the language of the hello
+        ctx.chat_limits.guard_history(client)
         return await ctx.chat.history(table, listener.lang)
     if kind == "chat_settings":
         await ctx.chat.configure(table, msg)
@@ -49,5 +50,6 @@ async def api_chat(request: Request) -> Response:
     """GET: a table's chat history (for the replay), quick phrases in the reader's language."""
     ctx = guarded(request)
     table = await ctx.manager.find(request.path_params["table_id"])
+    ctx.chat_limits.guard_history(client_of(request))
     history = await ctx.chat.history(table, reader_lang(request))
     return Response(json.dumps(history), media_type="application/json")

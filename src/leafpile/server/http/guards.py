@@ -75,11 +75,13 @@ class ChatLimits:
 
     PERSON = (1 / 3, 5.0)  # five messages, then one every 3 s
     ADDRESS = (1 / 2, 10.0)  # ten from one address, then one every 2 s
+    HISTORY = (2.0, 30.0)  # histories read by one address: thirty, then two a second
 
     def __init__(self, now: Callable[[], float]) -> None:
         self.now = now
         self.people: dict[str, Bucket] = {}
         self.addresses: dict[str, Bucket] = {}
+        self.readers: dict[str, Bucket] = {}
 
     def _take(self, buckets: dict[str, Bucket], key: str, spec: tuple[float, float]) -> bool:
         bucket = buckets.get(key)
@@ -96,6 +98,12 @@ class ChatLimits:
             self.addresses, client, self.ADDRESS
         ):
             raise Flooding(Msg("you are writing too fast: wait a little"))
+
+    def guard_history(self, client: str) -> None:
+        """Refuse an address that asks for chat histories (up to 200 messages each) faster
+        than pages are opened."""
+        if not self._take(self.readers, client, self.HISTORY):
+            raise flooding()
 
 
 @dataclass
