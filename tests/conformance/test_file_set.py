@@ -34,6 +34,7 @@ COMMON = (
     "view.py",
     "terminal.py",
     "heuristic.py",
+    "statistics.py",
     "data/",
     "locale/",
     "rules/",

@@ -25,7 +25,12 @@ admin = typer.Typer(
 app.add_typer(admin, name="admin")
 
 #: The modules that register admin commands (imported below, in this order).
-GROUPS = ("leafpile.cli.admin_data", "leafpile.cli.admin_tables", "leafpile.cli.admin_profiles")
+GROUPS = (
+    "leafpile.cli.admin_data",
+    "leafpile.cli.admin_tables",
+    "leafpile.cli.admin_profiles",
+    "leafpile.cli.admin_reports",
+)
 
 DbOption = Annotated[
     str | None,

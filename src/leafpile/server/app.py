@@ -28,6 +28,7 @@ from leafpile.server.api import snapshots
 from leafpile.server.api.checks import BODY_MAX
 from leafpile.server.http import (
     analysis_routes,
+    chat_socket,
     endpoints,
     health,
     pages,
@@ -154,6 +155,8 @@ def create_app(
             Route("/api/tables/{table_id}/undo", table_routes.api_take_back, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", table_routes.api_replay),
             Route("/api/tables/{table_id}/record", table_routes.api_record),
+            Route("/api/tables/{table_id}/chat", chat_socket.api_chat),
+            Route("/api/tables/{table_id}/statistics", analysis_routes.api_statistics),
             Route("/leaderboard/{game}", player_routes.leaderboard_page),
             Route("/player/{name}", player_routes.player_page),
             Route("/api/profiles", player_routes.api_create_profile, methods=["POST"]),

@@ -210,6 +210,19 @@ class NotRated(Refusal):
     code = "not_rated"
 
 
+# -- chat at the tables (players/chat.py) ---------------------------------------------------------
+class BadMessage(Refusal):
+    """A chat message that is empty, too long, shows nothing or holds a hidden character."""
+
+    code = "bad_message"
+
+
+class ChatClosed(Refusal):
+    """The table's chat is off, or spectators may not write in it."""
+
+    code = "chat_closed"
+
+
 def new_error_id() -> str:
     """A short id that ties an internal error's answer (or lack of one) to its log line."""
     return secrets.token_hex(4)

@@ -135,3 +135,90 @@ export function animate(node, from, to, { ms = 0 } = {}) {
   );
   return moving.finished.then(() => undefined);
 }
+
+const MOTION_KEY = "leafpile.motion"; // "off": this browser asked for no animations
+
+/** Whether moves animate: not when the reader's system asks for less motion, nor when the
+ *  page's own setting (remembered by this browser) says no. */
+export function motionOn() {
+  return !reducedMotion() && localStorage.getItem(MOTION_KEY) !== "off";
+}
+
+export function setMotion(on) {
+  localStorage.setItem(MOTION_KEY, on ? "on" : "off");
+}
+
+function screenRects(root) {
+  const out = new Map();
+  for (const node of root.querySelectorAll("[data-key], [data-source]")) {
+    const key = node.dataset.key || `source:${node.dataset.source}`;
+    out.set(key, { rect: node.getBoundingClientRect(), at: node.dataset.at || "" });
+  }
+  return out;
+}
+
+/** A screen vector (px) in `node`'s own units: an SVG element moves in its parent's. */
+function localVector(node, dx, dy) {
+  const ctm = node instanceof SVGGraphicsElement && node.parentNode?.getScreenCTM?.();
+  if (!ctm) return { dx, dy };
+  const det = ctm.a * ctm.d - ctm.b * ctm.c || 1;
+  return { dx: (ctm.d * dx - ctm.c * dy) / det, dy: (ctm.a * dy - ctm.b * dx) / det };
+}
+
+/** Moves one can follow, for any renderer: a piece is an element with `data-key` (its
+ *  identity: "card:12") and `data-at` (where the game has it: "hand", "3,4"). Call `before()`
+ *  just before a redraw and `after(version)` just after: a piece whose `data-at` changed flies
+ *  from where it was drawn; a new piece with `data-from` flies from that piece or from the
+ *  element marked `data-source` of that name (the deck, the market). The pieces of the last
+ *  move keep the class `last-move` until the next move. Nothing waits for an animation: the
+ *  page takes clicks at once, and the next move cuts the running ones short. Returns when the
+ *  animations end (now, when there are none). */
+export function followMoves(root, { ms = 450 } = {}) {
+  let seen = new Map();
+  let version = null;
+  let last = new Set();
+  let running = [];
+  let until = 0;
+  return {
+    before() {
+      seen = screenRects(root);
+    },
+    after(next) {
+      const moved = next !== version;
+      version = next;
+      if (moved) {
+        for (const a of running) a.finish();
+        running = [];
+        last = new Set();
+      }
+      for (const node of root.querySelectorAll("[data-key]")) {
+        const key = node.dataset.key;
+        const was = seen.get(key);
+        let from = null;
+        if (was && was.at !== (node.dataset.at || "")) from = was.rect;
+        else if (!was && node.dataset.from) {
+          const source = seen.get(node.dataset.from) || seen.get(`source:${node.dataset.from}`);
+          if (source) from = source.rect;
+        }
+        if (moved && from) last.add(key);
+        if (!last.has(key)) continue;
+        node.classList.add("last-move");
+        if (!moved || !from || !motionOn() || !node.animate) continue;
+        const to = node.getBoundingClientRect();
+        const { dx, dy } = localVector(node, from.left - to.left, from.top - to.top);
+        running.push(
+          node.animate(
+            [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }],
+            { duration: ms, easing: "ease-in-out", composite: "add" },
+          ),
+        );
+        until = performance.now() + ms;
+      }
+      seen = new Map();
+    },
+    /** Milliseconds until the running animations end (0: none run). */
+    busyFor() {
+      return running.length ? Math.max(0, until - performance.now()) : 0;
+    },
+  };
+}

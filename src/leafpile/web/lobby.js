@@ -15,7 +15,7 @@ import {
   tokenTables,
 } from "/static/api.js";
 import { loadLanguage, t, tm, translatePage } from "/static/i18n.js";
-import { setHost } from "/static/seating.js";
+import { formatClock, setHost } from "/static/seating.js";
 import { checkProfile, getProfile, renderProfilePanel } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
@@ -252,9 +252,12 @@ async function refreshMine() {
       }
     }),
   );
+  // the games waiting for this browser's move first, the least time left first, then newest
+  const yours = (table) => table.to_move !== null && table.to_move === table.you;
+  const left = (table) => (typeof table.time_left === "number" ? table.time_left : Infinity);
   const mine = found
     .filter((x) => x && x.status !== "finished")
-    .sort((a, b) => b.created_at - a.created_at);
+    .sort((a, b) => yours(b) - yours(a) || left(a) - left(b) || b.created_at - a.created_at);
   $("mine").hidden = !mine.length;
   $("my-tables").replaceChildren(
     el(
@@ -263,7 +266,10 @@ async function refreshMine() {
       ...mine.map((table) =>
         el(
           "li",
-          { class: `table-item ${table.status}`, "data-table": table.id },
+          {
+            class: `table-item ${table.status} ${yours(table) ? "yours" : ""}`,
+            "data-table": table.id,
+          },
           el("span", { class: "title" }, table.title),
           el(
             "span",
@@ -275,8 +281,13 @@ async function refreshMine() {
             { class: `status ${table.status}` },
             statusName(table.status),
             table.private ? el("span", { class: "rated-tag" }, " · " + t("private")) : null,
-            table.to_move !== null && table.to_move === table.you
-              ? el("span", { class: "rated-tag" }, " · " + t("your turn"))
+            yours(table) ? el("span", { class: "rated-tag" }, " · " + t("your turn")) : null,
+            typeof table.time_left === "number"
+              ? el(
+                  "span",
+                  { class: "time-left", title: t("Time left") },
+                  " · " + t("{time} left", { time: formatClock(table.time_left) }),
+                )
               : null,
           ),
           el(

@@ -11,6 +11,9 @@ import {
   withNames,
 } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { createChat } from "/static/chat.js";
+import { drawStatistics } from "/static/statistics.js";
+import { followMoves } from "/static/board.js";
 import {
   decisionCard,
   evaluationGraph,
@@ -28,6 +31,7 @@ let steps = null; // the steps shown: the public's, or a seat's own once the gam
 let seen = null; // whose views are shown (null: the public)
 let module = null;
 let renderer = null;
+const moves = followMoves(document.getElementById("board"));
 let step = 0;
 let timer = null;
 let review = null; // the finished review
@@ -95,6 +99,7 @@ function show(i) {
   log.scrollTop = log.scrollHeight;
   const d = decisionAt(step);
   const shown = d ? d[showing] : null;
+  moves.before();
   renderer.update({
     view: s.view,
     legal: shown ? [shown] : [],
@@ -109,6 +114,7 @@ function show(i) {
     version: s.version,
     options: data.options,
   });
+  moves.after(s.version); // a step forward or back flies its pieces too
   if (shown && renderer.preview) renderer.preview(shown); // a renderer that can draws the move
   document.body.dataset.decision = d ? d.number : "";
   if (review) {
@@ -253,6 +259,9 @@ async function main() {
       ...data.seats.map((seat) => el("option", { value: seat.seat }, seatName(seat.seat))),
     );
     $("review").hidden = false;
+    api(`/api/tables/${tableId}/statistics?lang=${currentLanguage()}`)
+      .then((stats) => drawStatistics($("statistics"), stats, seatName))
+      .catch((e) => toast(e.message));
   } else {
     $("download").replaceChildren(
       el(
@@ -266,6 +275,13 @@ async function main() {
     $("analysis-note").hidden = false;
     $("analysis-source").href = `/replay/${data.analysis_of}`;
   }
+  // the table's chat, read only, when asked for (it may tell what the moves do not)
+  $("show-chat").addEventListener("change", async (e) => {
+    $("chat").hidden = !e.target.checked;
+    if (!e.target.checked || $("chat").childElementCount) return;
+    const chat = createChat($("chat"));
+    chat.receive(await api(`/api/tables/${tableId}/chat?lang=${currentLanguage()}`));
+  });
   show(steps.length - 1);
   if (data.status === "finished" && params.has("review")) await startReview();
 }

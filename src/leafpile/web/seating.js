@@ -71,6 +71,7 @@ function tick(msg) {
   ) {
     lowWarned = msg.version;
     toast(t("Your clock is low: {time} left", { time: formatClock(remaining(msg.you)) }), "info");
+    document.dispatchEvent(new CustomEvent("leafpile:clock-low")); // its sound (alerts.js)
   }
 }
 

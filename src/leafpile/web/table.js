@@ -16,13 +16,22 @@ import {
   withNames,
 } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
-import { updateSeating } from "/static/seating.js";
+import { getHost, updateSeating } from "/static/seating.js";
+import { createChat } from "/static/chat.js";
+import { drawStatistics } from "/static/statistics.js";
+import { createAlerts } from "/static/alerts.js";
+import { followMoves } from "/static/board.js";
 import { getProfile, playerLink } from "/static/profile.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 let socket = null;
 let renderer = null;
+let chat = null;
+let alerts = null;
+let moves = null; // the moves one can follow (board.js)
+const arriving = []; // states waiting for the move before them to finish flying
+let statistics = null; // asked for once the game is over
 let last = null;
 let retry = 500;
 let waiting = false; // an action was sent and its answer has not come back
@@ -336,7 +345,38 @@ function onState(msg) {
     expectSeat = false;
     send({ type: "hello", token: null, lang: currentLanguage() });
   });
+  chat.seat(msg.you);
+  moves.before();
   renderer.update(msg);
+  moves.after(msg.version);
+  alerts.update(msg); // after the board: a sound never holds up the drawing
+  if (msg.status === "finished" && !statistics) {
+    statistics = api(`/api/tables/${tableId}/statistics?lang=${currentLanguage()}`)
+      .then((stats) => drawStatistics($("statistics"), stats, seatName))
+      .catch((e) => toast(e.message));
+  }
+}
+
+const isMine = (m) => m.status === "playing" && m.you !== null && m.to_move === m.you;
+
+// A bot's turn of several steps arrives as several states at once: each is drawn once the one
+// before has flown, so the moves play as a sequence. A state that asks this page to play is
+// drawn at once (with those before it): nothing waits on an animation to take a click.
+function deliver(msg) {
+  arriving.push(msg);
+  if (arriving.length === 1) drain();
+}
+
+function drain() {
+  while (arriving.length) {
+    const wait = moves.busyFor();
+    if (wait > 0 && !arriving.some(isMine)) {
+      setTimeout(drain, wait);
+      return;
+    }
+    onState(arriving[0]);
+    arriving.shift();
+  }
 }
 
 function connect() {
@@ -347,13 +387,17 @@ function connect() {
     expectSeat = Boolean(getToken(tableId));
     logEntries = [];
     send({ type: "hello", token: getToken(tableId), lang: currentLanguage() });
+    send({ type: "chat_history" });
   });
   socket.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
-    if (msg.type === "state") onState(msg);
+    if (msg.type === "state") deliver(msg);
+    else if (msg.type === "chat") chat.receive(msg);
+    else if (msg.type === "chat_reported") chat.reported(msg);
     else if (msg.type === "error") {
       waiting = false;
       document.body.classList.remove("waiting");
+      if (!msg.state) chat.refused(msg);
       toast(msg.message);
       if (msg.code === "bad_token") {
         // this browser's token is not (or no longer) a seat here: watch instead
@@ -361,7 +405,7 @@ function connect() {
         expectSeat = false;
         send({ type: "hello", token: null, lang: currentLanguage() });
       }
-      if (msg.state) onState(msg.state);
+      if (msg.state) deliver(msg.state);
       if (msg.code === "unknown_table") $("turn").textContent = t("There is no such table.");
     }
   });
@@ -391,6 +435,10 @@ async function main() {
   const generic = new URLSearchParams(location.search).has("generic");
   const module = await loadRenderer(generic ? null : games.find((g) => g.name === snapshot.game));
   renderer = module.createRenderer($("board"), { act, seatName: boardName, replay: false });
+  chat = createChat($("chat"), { send, host: () => getHost(tableId) });
+  alerts = createAlerts($("alerts"), { title: () => snapshot.title });
+  moves = followMoves($("board"));
+  document.addEventListener("leafpile:clock-low", () => alerts.clockLow());
   connect();
 }
 

@@ -420,6 +420,35 @@ def describe() -> dict[str, Any]:
                 },
             }
         },
+        "/api/tables/{table_id}/statistics": {
+            "get": {
+                "operationId": "statistics",
+                "description": "A finished game's statistics, computed from its record: a few "
+                "tables (a cell per player) and each player's score after every action.",
+                "parameters": [TABLE_ID],
+                "responses": {
+                    "200": json_content(
+                        {"type": "object", "required": ["tables", "curve"]}, "the statistics"
+                    ),
+                    **refusal_answers(404, 409, *BUSY),
+                },
+            }
+        },
+        "/api/tables/{table_id}/chat": {
+            "get": {
+                "operationId": "chat",
+                "description": "The table's chat: its settings, the quick phrases and the "
+                "newest messages (text, or a quick phrase in the reader's language).",
+                "parameters": [TABLE_ID],
+                "responses": {
+                    "200": json_content(
+                        {"type": "object", "required": ["settings", "phrases", "messages"]},
+                        "the chat history",
+                    ),
+                    **refusal_answers(404, *BUSY),
+                },
+            }
+        },
         "/api/i18n/{lang}": {
             "get": {
                 "operationId": "catalog",

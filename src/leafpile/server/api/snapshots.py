@@ -50,7 +50,16 @@ def summary(table: LiveTable) -> dict[str, Any]:
         "created_at": table.created_at,
         "clock": table.clocks.rule.describe() if table.clocks is not None else None,
         "rated": table.rated,
+        "time_left": time_left(table),
     }
+
+
+def time_left(table: LiveTable) -> float | None:
+    """Seconds left on the running clock (the seat to move's), None when no clock runs."""
+    clocks = table.clocks
+    if clocks is None or clocks.running is None or table.status != PLAYING:
+        return None
+    return round(max(0.0, clocks.remaining(clocks.running, table.now())), 1)
 
 
 def snapshot(

@@ -10,7 +10,7 @@ from leafpile.i18n import Msg
 from leafpile.server.analysis import explore, reviews
 from leafpile.server.api import snapshots
 from leafpile.server.errors import BadRequest
-from leafpile.server.http.endpoints import client_of, endpoint, guarded, read_json
+from leafpile.server.http.endpoints import client_of, endpoint, guarded, read_json, reader_lang
 from leafpile.server.players import names
 from leafpile.server.workers import REQUESTS
 
@@ -55,3 +55,13 @@ async def api_explore(request: Request) -> Response:
         "state": snapshots.snapshot(table, new.sit),
     }
     return JSONResponse(answer, status_code=201)
+
+
+@endpoint
+async def api_statistics(request: Request) -> Response:
+    """GET: a finished table's end-of-game statistics (tables and score chart), in the
+    reader's language; 409 while the game runs."""
+    ctx = guarded(request)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    stats = await ctx.statistics.of(ctx.manager.bots, table, reader_lang(request))
+    return JSONResponse(stats)

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from leafpile.i18n import Msg
 from leafpile.server.analysis.replays import ReplayCache
 from leafpile.server.analysis.reviews import Reviews
+from leafpile.server.analysis.statistics import StatisticsCache
 from leafpile.server.errors import Flooding, NotRated, TooManySockets, TooManyTables
+from leafpile.server.players.chat import Chat
 from leafpile.server.players.profiles import Profiles
 from leafpile.server.players.ratings import Ratings
 from leafpile.server.tables.live_table import FINISHED, HUMAN, WAITING, LiveTable
@@ -74,6 +76,44 @@ def flooding() -> Flooding:
     return Flooding(Msg("too many requests: slow down"))
 
 
+class ChatLimits:
+    """How fast people write in the chat, always on (`RateLimit.enabled` is for the HTTP
+    limits): a bucket per person (a seat, or a spectator's name, at one table) and one per
+    address over all its tables, on the limits' clock."""
+
+    PERSON = (1 / 3, 5.0)  # five messages, then one every 3 s
+    ADDRESS = (1 / 2, 10.0)  # ten from one address, then one every 2 s
+    HISTORY = (2.0, 30.0)  # histories read by one address: thirty, then two a second
+
+    def __init__(self, now: Callable[[], float]) -> None:
+        self.now = now
+        self.people: dict[str, Bucket] = {}
+        self.addresses: dict[str, Bucket] = {}
+        self.readers: dict[str, Bucket] = {}
+
+    def _take(self, buckets: dict[str, Bucket], key: str, spec: tuple[float, float]) -> bool:
+        bucket = buckets.get(key)
+        if bucket is None:
+            if len(buckets) > 10_000:
+                buckets.clear()
+            limit = RateLimit(rate=spec[0], burst=spec[1], now=self.now)
+            bucket = buckets[key] = Bucket(limit)
+        return bucket.take()
+
+    def guard(self, person: str, client: str) -> None:
+        """Refuse a message from a person or an address writing faster than people talk."""
+        if not self._take(self.people, person, self.PERSON) or not self._take(
+            self.addresses, client, self.ADDRESS
+        ):
+            raise Flooding(Msg("you are writing too fast: wait a little"))
+
+    def guard_history(self, client: str) -> None:
+        """Refuse an address that asks for chat histories (up to 200 messages each) faster
+        than pages are opened."""
+        if not self._take(self.readers, client, self.HISTORY):
+            raise flooding()
+
+
 @dataclass
 class Context:
     """What the transports share: the tables, the server's policies and the HTTP buckets."""
@@ -86,12 +126,17 @@ class Context:
     replays: ReplayCache = field(default_factory=ReplayCache)
     table_buckets: dict[str, Bucket] = field(default_factory=dict)
     reviews: Reviews = field(default_factory=Reviews)
+    statistics: StatisticsCache = field(default_factory=StatisticsCache)
     profiles: Profiles = field(init=False)
     ratings: Ratings = field(init=False)
+    chat: Chat = field(init=False)
+    chat_limits: ChatLimits = field(init=False)
 
     def __post_init__(self) -> None:
         self.profiles = Profiles(self.manager.db, limits_on=self.limit.enabled)
         self.ratings = Ratings(self.manager)
+        self.chat = Chat(self.manager.db)
+        self.chat_limits = ChatLimits(self.limit.now)
 
     def guard(self, client: str) -> None:
         """Refuse a client address that floods the HTTP API."""

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 from leafpile.i18n import Msg
 from leafpile.server.api import checks, refusals, snapshots
 from leafpile.server.errors import BadRequest, BadToken, Refusal, TooManySockets
+from leafpile.server.http import chat_socket
 from leafpile.server.http.guards import Bucket, Context, flooding
 from leafpile.server.tables.live_table import Listener, LiveTable
 
@@ -41,10 +42,13 @@ def watchers_full() -> TooManySockets:
 class Connection:
     """One client watching (or playing at) one table."""
 
-    def __init__(self, ctx: Context, websocket: WebSocket, table: LiveTable) -> None:
+    def __init__(
+        self, ctx: Context, websocket: WebSocket, table: LiveTable, client: str = "?"
+    ) -> None:
         self.ctx = ctx
         self.websocket = websocket
         self.table = table
+        self.client = client  # its address (the chat's rates count per address)
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=ctx.limit.outbox)
         self.listener = Listener(None, self.queue)
         self.token: str | None = None
@@ -171,6 +175,10 @@ class Connection:
             await self.ctx.manager.take_back(self.table, self.token, version)
         elif kind == "ping":
             self.push({"type": "pong"})
+        elif kind in chat_socket.KINDS:
+            answer = await chat_socket.handle(self.ctx, self.table, self.listener, self.client, msg)
+            if answer is not None:
+                self.push(answer)
         else:
             raise BadRequest(Msg("unknown message type {kind!r}", kind=str(kind)[:40]))
 
@@ -214,6 +222,6 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=TOO_MANY_CLOSE, reason=e.code)
         return
     try:
-        await Connection(ctx, websocket, table).run()
+        await Connection(ctx, websocket, table, client).run()
     finally:
         ctx.close_socket(client)

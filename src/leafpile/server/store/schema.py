@@ -190,6 +190,46 @@ reviews = Table(
 )
 
 
+# -- chat at the tables (migration 0007; see store/chat_store.py and players/chat.py) -------------
+CHAT_TEXT_MAX = 500  # longest chat message, in characters
+
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the operator names it
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("seat", Integer, nullable=True),  # NULL: a spectator wrote it
+    Column("name", String(NAME_MAX), nullable=False),
+    Column("text", Text, nullable=True),  # what was written (NULL: a quick phrase)
+    Column("phrase", String(32), nullable=True),  # a quick phrase's id, shown in each language
+    Column("address", String(64), nullable=False),  # sha256 of the writer's address
+    Column("removed", Boolean, nullable=False, server_default=false()),  # by the operator
+    Index("ix_chat_messages_table", "table_id", "id"),
+)
+
+chat_reports = Table(
+    "chat_reports",
+    metadata,
+    Column(
+        "message_id",
+        Integer,
+        ForeignKey("chat_messages.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("reporter", String(80), primary_key=True),  # a seat or a spectator's address digest
+    Column("at", Float, nullable=False),
+)
+
+chat_settings = Table(
+    "chat_settings",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("enabled", Boolean, nullable=False),  # the host may turn the chat off
+    Column("spectators", Boolean, nullable=False),  # spectators may write
+)
+
+
 @dataclass
 class SeatRow:
     seat: int

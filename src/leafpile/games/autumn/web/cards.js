@@ -132,6 +132,8 @@ export function placedCards(faces, placed) {
   return placed.map(([id, x, y, r], i) =>
     cardGroup(faces[id], x, y, r, {
       "data-index": i,
+      "data-key": `card:${id}`, // it flies from the hand (board.js followMoves)
+      "data-at": `${x},${y},${r}`,
       class: `autumn-card${i === placed.length - 1 && i > 0 ? " last" : ""}`,
     }),
   );

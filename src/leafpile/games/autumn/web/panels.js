@@ -38,7 +38,13 @@ export function drawHead(head, msg, ctx) {
       ),
     );
   const coming = v.deck.length + (v.card === null ? 0 : 1);
-  parts.push(el("span", { class: "pill" }, tn("{n} card to come", "{n} cards to come", coming)));
+  parts.push(
+    el(
+      "span",
+      { class: "pill", "data-source": "deck" }, // where a revealed card flies from
+      tn("{n} card to come", "{n} cards to come", coming),
+    ),
+  );
   const ex = msg.extras || {};
   const redOwner = colourOwner(v, "red", ctx);
   const yellowOwner = colourOwner(v, "yellow", ctx);

@@ -190,7 +190,8 @@ export function createRenderer(root, ctx) {
       return;
     }
     hand.hidden = false;
-    handCard.append(cardGroup(faces[v.card], 0, 0, rot));
+    const flying = { "data-key": `card:${v.card}`, "data-at": "hand", "data-from": "deck" };
+    handCard.append(cardGroup(faces[v.card], 0, 0, rot, flying));
     rotateButton.disabled = !hasRotated();
     rotateButton.hidden = Boolean(ctx.replay || ctx.review);
     rotateButton.title = hasRotated()

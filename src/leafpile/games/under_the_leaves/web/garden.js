@@ -111,8 +111,19 @@ export function drawGarden(layers, g, tiles, onEnter) {
       (same ? thin : thick).push(seg);
     }
   }
-  const frames = tiles.map(([, x, y]) =>
-    svg("rect", { x: 2 * x, y: 2 * y, width: 2, height: 2, fill: "none", class: "utl-frame" }),
+  // each tile's frame flies from the market to its place (board.js followMoves)
+  const frames = tiles.map(([id, x, y]) =>
+    svg("rect", {
+      x: 2 * x,
+      y: 2 * y,
+      width: 2,
+      height: 2,
+      fill: "none",
+      class: "utl-frame",
+      "data-key": `tile:${id}`,
+      "data-at": `${x},${y}`,
+      "data-from": "market", // a tile taken earlier in the turn left the market already
+    }),
   );
   layers.lines.replaceChildren(
     ...frames,

@@ -22,6 +22,7 @@ export function drawMarket(market, r) {
   const v = r.msg.view;
   const tiles = r.ex.tiles || {};
   const tk = r.takes;
+  market.dataset.source = "market"; // where a placed tile flies from
   market.replaceChildren(
     ...v.market.map((id, i) => {
       const info = tiles[String(id)];
@@ -32,6 +33,8 @@ export function drawMarket(market, r) {
           type: "button",
           class: `utl-market-tile${String(id) === r.selected ? " selected" : ""}`,
           "data-tile": id,
+          "data-key": `tile:${id}`,
+          "data-at": "market",
           disabled: !can,
           "aria-pressed": String(String(id) === r.selected),
           title: info ? info.name : "",

@@ -1,0 +1,166 @@
+"""Moves one can follow (board.js followMoves): a bot's turn at Autumn, watched by the person
+it plays against, flies its cards from where they come from to where they go, one step after
+the other, and the board ends as the server says; with reduced motion (the system's setting,
+or the page's own switch) nothing animates, and the last move is still marked. An Under the
+Leaves tile flies from the market to its place in the garden. Every
+`Element.animate` call is recorded in the page, so nothing here depends on timing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.browser.helpers import MOVE_TIMEOUT
+from tests.patience import READ
+
+RECORD = """
+window.__flights = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  window.__flights.push({ key: this.dataset.key || "", from: frames[0].transform,
+                          ms: typeof options === "object" ? options.duration : options });
+  return animate.call(this, frames, options);
+};
+"""
+
+
+def _table(base: str) -> tuple[str, str]:
+    made = httpx.post(
+        base + "/api/tables",
+        json={
+            "game": "autumn",
+            "players": 2,
+            "options": {"first_player": "0", "rounds": 1},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "sit": 0,
+            "name": "Ana",
+        },
+        timeout=READ,
+    ).json()
+    return made["table"], made["token"]
+
+
+def _snap(base: str, table: str, token: str) -> dict[str, Any]:
+    headers = {"authorization": f"Bearer {token}"}
+    return dict(httpx.get(f"{base}/api/tables/{table}", headers=headers, timeout=READ).json())
+
+
+def _play_until_the_bot_moved(page, base: str, table: str, token: str) -> dict[str, Any]:
+    """Ana places her card (through the API); the bot chooses colours and places its card;
+    the page draws every step. Returns the server's state once it is Ana's turn again."""
+    snap = _snap(base, table, token)
+    body = {"table": table, "version": snap["version"], "action": snap["legal"][0]}
+    headers = {"authorization": f"Bearer {token}"}
+    r = httpx.post(f"{base}/api/tables/{table}/actions", json=body, headers=headers, timeout=READ)
+    assert r.status_code == 200, r.text
+    page.wait_for_function(
+        "document.body.dataset.toMove === '0' && Number(document.body.dataset.version) >= 3",
+        timeout=MOVE_TIMEOUT,
+    )
+    return _snap(base, table, token)
+
+
+def _open(browser, base: str, table: str, token: str, **context: Any):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, **context)
+    ctx.add_init_script(RECORD)
+    page = ctx.new_page()
+    page.goto(base + "/")
+    page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+    page.goto(f"{base}/table/{table}")
+    page.wait_for_function("document.body.dataset.you === '0'", timeout=MOVE_TIMEOUT)
+    page.wait_for_selector(".autumn-card[data-key]", state="attached", timeout=MOVE_TIMEOUT)
+    return page
+
+
+def _board_is(page, state: dict[str, Any]) -> None:
+    placed = [f"card:{c[0]}" for c in state["view"]["placed"]]
+    keys = page.eval_on_selector_all("[data-index][data-key]", "cs => cs.map(c => c.dataset.key)")
+    assert keys == placed
+    assert page.evaluate("document.body.dataset.version") == str(state["version"])
+
+
+def test_a_bots_turn_flies_its_cards_one_step_after_the_other(browser, live):
+    table, token = _table(live.base)
+    page = _open(browser, live.base, table, token)
+    try:
+        assert page.evaluate("window.__flights") == []  # opening the page moves nothing
+        state = _play_until_the_bot_moved(page, live.base, table, token)
+        _board_is(page, state)
+        flights = page.evaluate("window.__flights")
+        placed = [f"card:{c[0]}" for c in state["view"]["placed"]]
+        moved = [f["key"] for f in flights]
+        # Ana's card, then the bot's: each from the hand to the table, in the order played,
+        # and each new card to place from the deck
+        assert placed[1] in moved and placed[2] in moved
+        assert moved.index(placed[1]) < moved.index(placed[2])
+        for f in flights:
+            assert 300 <= f["ms"] <= 600 and f["from"] != "translate(0px, 0px)"
+        # the bot's card stays marked as the last move
+        assert "last-move" in page.get_attribute("[data-index='2']", "class")
+    finally:
+        page.context.close()
+
+
+def test_no_animation_with_reduced_motion_or_the_switch_off(browser, live):
+    table, token = _table(live.base)
+    page = _open(browser, live.base, table, token, reduced_motion="reduce")
+    try:
+        assert page.is_disabled("#motion-toggle")
+        state = _play_until_the_bot_moved(page, live.base, table, token)
+        _board_is(page, state)
+        assert page.evaluate("window.__flights") == []
+        assert "last-move" in page.get_attribute("[data-index='2']", "class")
+    finally:
+        page.context.close()
+    table, token = _table(live.base)
+    page = _open(browser, live.base, table, token)
+    try:
+        page.click("#motion-toggle")
+        assert page.inner_text("#motion-toggle") == "Animations off"
+        state = _play_until_the_bot_moved(page, live.base, table, token)
+        _board_is(page, state)
+        assert page.evaluate("window.__flights") == []
+    finally:
+        page.context.close()
+
+
+def test_an_under_the_leaves_tile_flies_from_the_market_to_the_garden(browser, live):
+    made = httpx.post(
+        live.base + "/api/tables",
+        json={
+            "game": "under-the-leaves",
+            "players": 2,
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "sit": 0,
+            "name": "Ana",
+        },
+        timeout=READ,
+    ).json()
+    table, token = made["table"], made["token"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(RECORD)
+    page = ctx.new_page()
+    try:
+        page.goto(live.base + "/")
+        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+        page.goto(f"{live.base}/table/{table}")
+        page.wait_for_selector(".utl-market-tile[data-key]", timeout=MOVE_TIMEOUT)
+        headers = {"authorization": f"Bearer {token}"}
+        for _ in range(2):  # take a tile, then place it
+            snap = _snap(live.base, table, token)
+            body = {"table": table, "version": snap["version"], "action": snap["legal"][0]}
+            url = f"{live.base}/api/tables/{table}/actions"
+            assert httpx.post(url, json=body, headers=headers, timeout=READ).status_code == 200
+        page.wait_for_function(
+            "document.body.dataset.toMove === '0' && Number(document.body.dataset.version) >= 4",
+            timeout=MOVE_TIMEOUT,
+        )
+        mine = _snap(live.base, table, token)["view"]["gardens"][0]["tiles"]
+        placed = f"tile:{mine[-1][0]}"
+        keys = [f["key"] for f in page.evaluate("window.__flights")]
+        assert placed in keys  # (the bot's move since is the last one: its garden is not shown)
+        page.wait_for_selector(f"[data-key='{placed}']", state="attached")
+    finally:
+        ctx.close()
