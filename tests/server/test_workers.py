@@ -103,6 +103,39 @@ def test_owners_take_turns_and_people_come_first():
     assert all(rest[i][0] != rest[i + 1][0] for i in range(len(rest) - 1))  # in turn
 
 
+def test_tables_of_bots_only_never_hold_every_worker():
+    """Two workers: three bots-only tables' jobs take one, and a person's table's job starts
+    at once on the other instead of waiting for a bot to finish."""
+    started: list[str] = []
+    gate = threading.Event()
+
+    def job(name: str) -> str:
+        started.append(name)
+        gate.wait(HANG)
+        return name
+
+    async def go() -> None:
+        pool = BotPool("thread", workers=2)
+        try:
+            bots = [
+                asyncio.ensure_future(pool.run(job, name, owner=name, klass=BOTS_ONLY))
+                for name in ("a", "b", "c")
+            ]
+            person = asyncio.ensure_future(pool.run(job, "person", owner="p", klass=PEOPLE))
+            deadline = time.monotonic() + HANG
+            while len(started) < 2:
+                assert time.monotonic() < deadline, f"only {started} started"
+                await asyncio.sleep(0.01)
+            assert sorted(started) == ["a", "person"] and pool.bots_busy == 1
+            gate.set()
+            await asyncio.gather(person, *bots)
+        finally:
+            pool.shutdown()
+
+    run_async(go())
+    assert sorted(started) == ["a", "b", "c", "person"]
+
+
 def _slow_think(pause: float) -> Any:
     def think(bot_name: str, view: Any, seed: int, seat: int, decision: int) -> str:
         time.sleep(pause)  # a slow bot: the same time whatever the machine

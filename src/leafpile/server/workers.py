@@ -7,8 +7,8 @@ Every decision has a ceiling (`DECISION_SECONDS`), whatever the bot's own budget
 The workers are shared fairly: work waits in one queue per owner (a table, or the address
 that asked for a replay or a review), the owners served in turn, one job each: tables where
 a person sits first, then what people ask for (replays, reviews, explore), then tables of
-bots only. So no table or address can take the workers from the others by queueing much
-work.
+bots only, which never hold every worker at once (one stays free for people's work). So no
+table or address can take the workers from the others by queueing much work.
 """
 
 from __future__ import annotations
@@ -103,10 +103,11 @@ class FairQueue:
             self.rings[klass][owner] = None
         queue.append(job)
 
-    def take(self) -> Job | None:
-        """The next job: the first owner of the first class that waits, which then goes to
-        the end of its ring (or leaves it with nothing more to do)."""
-        for ring in self.rings:
+    def take(self, upto: int = BOTS_ONLY) -> tuple[int, Job] | None:
+        """The next job of a class up to `upto`, and its class: the first owner of the first
+        class that waits, which then goes to the end of its ring (or leaves it with nothing
+        more to do)."""
+        for klass, ring in enumerate(self.rings[: upto + 1]):
             if ring:
                 owner = next(iter(ring))
                 queue = self.queues[owner]
@@ -115,7 +116,7 @@ class FairQueue:
                     ring.move_to_end(owner)
                 else:
                     del ring[owner], self.queues[owner]
-                return job
+                return klass, job
         return None
 
     def __len__(self) -> int:
@@ -131,6 +132,9 @@ class BotPool:
         self.executor = make_executor(kind, workers)
         self.slots = workers
         self.busy = 0
+        #: tables of bots only never hold every worker: one stays for people's work
+        self.bots_slots = max(1, workers - 1)
+        self.bots_busy = 0
         self.waiting = FairQueue()
         self.running: set[asyncio.Task[None]] = set()
 
@@ -162,17 +166,20 @@ class BotPool:
 
     def _dispatch(self) -> None:
         while self.busy < self.slots:
-            job = self.waiting.take()
-            if job is None:
+            upto = BOTS_ONLY if self.bots_busy < self.bots_slots else REQUESTS
+            taken = self.waiting.take(upto)
+            if taken is None:
                 return
+            klass, job = taken
             if job[2].done():  # its caller was cancelled while it waited
                 continue
             self.busy += 1
-            task = asyncio.get_running_loop().create_task(self._execute(job))
+            self.bots_busy += klass == BOTS_ONLY
+            task = asyncio.get_running_loop().create_task(self._execute(job, klass))
             self.running.add(task)
             task.add_done_callback(self.running.discard)
 
-    async def _execute(self, job: Job) -> None:
+    async def _execute(self, job: Job, klass: int) -> None:
         fn, args, future = job
         try:
             result = await self._in_worker(fn, *args)
@@ -187,6 +194,7 @@ class BotPool:
                 future.set_result(result)
         finally:
             self.busy -= 1
+            self.bots_busy -= klass == BOTS_ONLY
             self._dispatch()
 
     async def _in_worker(self, fn: Callable[..., T], *args: Any) -> T:

@@ -20,7 +20,7 @@ from leafpile.server.http.sockets import SLOW_CLOSE, TOO_MANY_CLOSE, Connection
 from leafpile.server.store.db import Database
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.workers import BotPool
-from tests.patience import HANG, READ, wait_until
+from tests.patience import HANG, READ, FakeClock, wait_until
 from tests.server.helpers import two_humans
 from tests.server.live import ThreadServer, run_async
 
@@ -182,3 +182,27 @@ def test_a_client_that_does_not_read_is_dropped_with_a_bounded_outbox(tmp_path):
     assert socket.closed == SLOW_CLOSE
     assert most <= 8 and socket.sent <= 1  # held at most its outbox, then was dropped
     assert listening == 0 and left <= 8
+
+
+def test_connects_per_address_and_hellos_per_socket_are_rate_limited(tmp_path):
+    """WebSocket connects were not limited, and each hello that toggles a seat's presence
+    pushed the table to every socket on it: both now have a bucket (a fake clock here)."""
+    clock = FakeClock()
+    limit = RateLimit(
+        rate=1000, burst=1000, connects_rate=0.01, connects_burst=3, hellos_burst=2, now=clock
+    )
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'a.db'}", rate_limit=limit).start()
+    try:
+        table, tok_a, _tok_b = two_humans(srv)
+        url = f"{srv.ws_base}/ws/tables/{table}"
+        with connect(url) as ws, connect(url), connect(url):
+            json.loads(ws.recv(timeout=READ))
+            with connect(url) as fourth:  # the fourth connect in a moment is refused
+                assert json.loads(fourth.recv(timeout=READ))["code"] == "flooding"
+            codes = []
+            for token in (tok_a, None, tok_a):  # seat, spectator, seat: a presence toggle each
+                ws.send(json.dumps({"type": "hello", "token": token}))
+                codes += [m.get("code") for m in _pushed(ws) if m["type"] == "error"]
+            assert codes == ["flooding"]  # the third hello
+    finally:
+        srv.stop()

@@ -47,7 +47,7 @@ def _player_paths() -> dict[str, Any]:
         "type": "object",
         "required": ["name"],
         "properties": {
-            "name": {"type": "string", "maxLength": NAME_MAX},
+            "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
             "password": {"type": "string", "minLength": 8, "maxLength": 128},
         },
     }
@@ -184,7 +184,7 @@ _EXPLORE = {
     "properties": {
         "version": {"type": "integer", "minimum": 0},
         "seat": {"type": "integer", "minimum": 0},
-        "name": {"type": "string", "maxLength": NAME_MAX},
+        "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
         "bot": {"enum": sorted(BOTS)},
     },
 }
@@ -301,7 +301,7 @@ def describe() -> dict[str, Any]:
                         "type": "object",
                         "required": ["name"],
                         "properties": {
-                            "name": {"type": "string", "maxLength": NAME_MAX},
+                            "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
                             "seat": {"type": "integer", "minimum": 0},
                             "profile": {"type": "string", "maxLength": 100},
                         },

@@ -125,6 +125,7 @@ NEW_TABLE = {
         "options": {"type": "object"},
         "seats": {
             "type": "array",
+            "minItems": 1,
             "maxItems": 8,
             "items": {
                 "oneOf": [

@@ -35,6 +35,13 @@ class RateLimit:
     #: one table (always; a seat's socket always gets in).
     sockets_per_address: int = 32
     sockets_per_table: int = 256
+    #: WebSockets one address may open (when `enabled`): a bucket of `connects_burst`
+    #: refilled at `connects_rate` a second; and `hello`s one socket may send (a seat's
+    #: presence pushed to the whole table each time): `hellos_burst`, `hellos_rate` a second.
+    connects_rate: float = 2.0
+    connects_burst: float = 40.0
+    hellos_rate: float = 1.0
+    hellos_burst: float = 3.0
     #: Messages waiting for one slow WebSocket client before it is dropped (always).
     outbox: int = 64
     #: Tables one address may open (when `enabled`): a bucket of `tables_burst` refilled at
@@ -125,6 +132,7 @@ class Context:
     sockets: dict[str, int] = field(default_factory=dict)  # open WebSockets per address
     replays: ReplayCache = field(default_factory=ReplayCache)
     table_buckets: dict[str, Bucket] = field(default_factory=dict)
+    connect_buckets: dict[str, Bucket] = field(default_factory=dict)
     reviews: Reviews = field(default_factory=Reviews)
     statistics: StatisticsCache = field(default_factory=StatisticsCache)
     profiles: Profiles = field(init=False)
@@ -212,6 +220,22 @@ class Context:
         if self.limit.enabled and held >= self.limit.sockets_per_address:
             raise TooManySockets(Msg("too many connections from your address; close some"))
         self.sockets[client] = held + 1
+
+    def guard_connect(self, client: str) -> None:
+        """Refuse an address that opens WebSockets faster than people do."""
+        bucket = self.connect_buckets.get(client)
+        if bucket is None:
+            if len(self.connect_buckets) > 10_000:
+                self.connect_buckets.clear()
+            rate = RateLimit(
+                rate=self.limit.connects_rate,
+                burst=self.limit.connects_burst,
+                enabled=self.limit.enabled,
+                now=self.limit.now,
+            )
+            bucket = self.connect_buckets[client] = Bucket(rate)
+        if not bucket.take():
+            raise Flooding(Msg("you have opened many connections lately: wait a little"))
 
     def watchers_full(self, table: LiveTable) -> bool:
         """Whether `table` has as many spectators' sockets as it may: then only a seat's

@@ -22,7 +22,7 @@ from leafpile.i18n import Msg
 from leafpile.server.api import checks, refusals, snapshots
 from leafpile.server.errors import BadRequest, BadToken, Refusal, TooManySockets
 from leafpile.server.http import chat_socket
-from leafpile.server.http.guards import Bucket, Context, flooding
+from leafpile.server.http.guards import Bucket, Context, RateLimit, flooding
 from leafpile.server.tables.live_table import Listener, LiveTable
 
 NOT_FOUND_CLOSE = 4404  # close code after "no such table"
@@ -53,6 +53,15 @@ class Connection:
         self.listener = Listener(None, self.queue)
         self.token: str | None = None
         self.bucket = Bucket(ctx.limit)
+        limit = ctx.limit
+        self.hellos = Bucket(
+            RateLimit(
+                rate=limit.hellos_rate,
+                burst=limit.hellos_burst,
+                enabled=limit.enabled,
+                now=limit.now,
+            )
+        )
         self.strikes = 0
         self.dropped = False
         self.sender: asyncio.Task[None] | None = None
@@ -165,6 +174,8 @@ class Connection:
             raise BadRequest(Msg("send a JSON object"))
         kind = msg.get("type")
         if kind == "hello":
+            if not self.hellos.take():  # each may push this seat's presence to everyone
+                raise flooding()
             self.listener.lang = checks.read_lang(msg.get("lang"))
             await self.hello(msg.get("token"))
         elif kind == "action":
@@ -216,6 +227,7 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     client = websocket.client.host if websocket.client else "?"
     try:
+        ctx.guard_connect(client)
         ctx.open_socket(client)
     except Refusal as e:
         await websocket.send_json(refusals.error_body(e))
