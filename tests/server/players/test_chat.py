@@ -169,7 +169,8 @@ def test_limits_refuse_with_a_clear_error_and_store_nothing(srv, clock):
     bad_flag = {"type": "chat_settings", "host": host, "spectators": "yes"}
     assert _code(ana.ask(bad_flag)) == "bad_request"
     ana.ask({"type": "chat_settings", "host": host, "spectators": True})
-    for name in ("ana", "Boris", "", "bot:hard", "x" * 41, "Eve\u202e"):
+    # ("\u0430na": "ana" with a Cyrillic a, reading like the seated Ana)
+    for name in ("ana", "\u0430na", "Boris", "", "bot:hard", "x" * 41, "Eve\u202e"):
         clock.advance(3)
         assert _code(watcher.say(text="hi", name=name)) == "bad_name", name
     # the host turns the chat off: nobody writes, until it is on again

@@ -35,7 +35,8 @@ from leafpile.server.errors import (
     NoToken,
     StorageFailed,
 )
-from leafpile.server.players.profiles import name_key, read_profile_name
+from leafpile.server.players.names import look_alike_key
+from leafpile.server.players.profiles import read_profile_name
 from leafpile.server.store import chat_store
 from leafpile.server.store.chat_store import ChatMessage, ChatSettings
 from leafpile.server.store.db import STORAGE_ERRORS, Database
@@ -96,8 +97,8 @@ def writer_name(table: LiveTable, seat: int | None, given: Any) -> str:
     if seat is not None:
         return table.seat_name(table.seats[seat]) or f"P{seat + 1}"
     name = read_profile_name(given)
-    taken = {name_key(s.name) for s in table.seats if s.kind == HUMAN and s.name}
-    if name_key(name) in taken:
+    taken = {look_alike_key(s.name) for s in table.seats if s.kind == HUMAN and s.name}
+    if look_alike_key(name) in taken:  # nor one that reads like it (with a Cyrillic i)
         raise BadName(Msg("a player at this table has that name; choose another"))
     return name
 
