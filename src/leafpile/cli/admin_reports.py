@@ -1,46 +1,29 @@
 """The operator's chat reports: `leafpile admin reports list` shows the reported messages,
 most reported first; `leafpile admin reports remove ID` takes one out of every history. Both
-work on the database directly (`server.store.chat_store`), with or without a server running.
+work on the database directly (`server.store.chat_store`), with or without a server running,
+opened as every admin command opens it (`--db`, else LEAFPILE_DB, else the configuration's).
 
 One module of `admin.GROUPS`."""
 
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from leafpile.cli.admin import group
+from leafpile.cli.admin import DbOption, group, open_database
 from leafpile.cli.common import fail, h
-from leafpile.cli.serve import check_database
 from leafpile.i18n import Msg
-
-if TYPE_CHECKING:
-    from leafpile.server.store.db import Database
 
 reports = group("reports", h(Msg("The chat messages players reported: list them, remove one.")))
 
-DbOption = Annotated[
-    str, typer.Option(help=h(Msg("Database URL: sqlite:///file.db or postgresql://...")))
-]
-
-
-def _database(url: str) -> Database:
-    """The server's database, brought up to date (as `leafpile serve` does at start-up)."""
-    from leafpile.server.store.db import Database
-
-    check_database(url)
-    db = Database(url)
-    db.migrate()
-    return db
-
 
 @reports.command("list", help=h(Msg("The reported chat messages, most reported first.")))
-def list_command(db: DbOption = "sqlite:///leafpile.db") -> None:
+def list_command(db: DbOption = None) -> None:
     from leafpile.server.store.chat_store import list_reports
 
-    database = _database(db)
+    database = open_database(db)
     try:
         found = list_reports(database)
     finally:
@@ -68,11 +51,11 @@ def list_command(db: DbOption = "sqlite:///leafpile.db") -> None:
 @reports.command("remove", help=h(Msg("Remove chat message ID from every history.")))
 def remove_command(
     message_id: Annotated[int, typer.Argument(metavar="ID", min=1, max=2**62)],
-    db: DbOption = "sqlite:///leafpile.db",
+    db: DbOption = None,
 ) -> None:
     from leafpile.server.store.chat_store import remove_message
 
-    database = _database(db)
+    database = open_database(db)
     try:
         removed = remove_message(database, message_id)
     finally:
