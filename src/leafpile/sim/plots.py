@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 from leafpile.i18n import Msg, localize
 from leafpile.sim.analysis import Analysis, Effect, Share
@@ -146,10 +147,12 @@ def plot_effects(effects: list[Effect], path: Path) -> None:
     )
     ax.axvline(0, color=FAIR, linewidth=1)
     ax.set_yticks(list(ys), [_short(component_label(e)) for e in rows], fontsize=8)
-    ax.set_xlabel(Msg("effect on the win share (percentage points, 95% interval)").localize())
-    for k in kinds:
-        ax.barh([], [], color=colour[k], label=kind_word(k))
-    ax.legend(fontsize=8, loc="lower right")
+    ax.set_xlabel(
+        Msg("effect on the win share (percentage points, Holm-corrected interval)").localize()
+    )
+    # one patch per kind, in its colour (empty bars give handles without a colour of their own)
+    handles = [Patch(facecolor=colour[k], label=kind_word(k)) for k in kinds]
+    ax.legend(handles=handles, fontsize=8, loc="lower right")
     fig.tight_layout()
     fig.savefig(path)
 
