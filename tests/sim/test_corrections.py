@@ -140,3 +140,17 @@ def test_analyze_and_simulate_write_one_json_line_per_game(tmp_path):
     assert [r["scores"] for r in again] == [r["scores"] for r in rows]
     bad = runner.invoke(app, ["simulate", "momiji", "--games", "1", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "is a folder" in bad.output
+
+
+def test_the_report_plots_game_length_against_score(tmp_path):
+    from leafpile.sim.report import write_report
+
+    results = [
+        GameResult(i, [float(i), float(i)], [0], [0.0, 0.0], 40 + i, 0, ()) for i in range(30)
+    ]
+    a = analyze("momiji", "Momiji", ["greedy", "greedy"], results)
+    write_report(a, tmp_path, "test")
+    assert (tmp_path / "length_scores.png").stat().st_size > 1000
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["length_score_correlation"] == pytest.approx(1.0)
+    assert "correlation +1.00" in (tmp_path / "index.html").read_text()

@@ -132,6 +132,11 @@ class Analysis:
         out.pop("lengths")
         out["mean_length"] = statistics.fmean(self.lengths) if self.lengths else 0.0
         out["mean_scores"] = [statistics.fmean(s) if s else 0.0 for s in self.scores]
+        means = [statistics.fmean(game) for game in zip(*self.scores, strict=True)]
+        spread = len(set(means)) > 1 and len(set(self.lengths)) > 1
+        out["length_score_correlation"] = (
+            statistics.correlation([float(n) for n in self.lengths], means) if spread else None
+        )
         for effect in out["effects"]:
             effect.pop("shown")  # the data keep their English labels only
             effect.pop("without")

@@ -127,6 +127,27 @@ def plot_lengths(a: Analysis, path: Path) -> None:
     fig.savefig(path)
 
 
+def length_score_correlation(a: Analysis) -> float | None:
+    """Pearson's correlation of a game's length with its mean score (None: no spread)."""
+    means = [statistics.fmean(game) for game in zip(*a.scores, strict=True)]
+    if len(means) < 2 or len(set(means)) < 2 or len(set(a.lengths)) < 2:
+        return None
+    return statistics.correlation([float(n) for n in a.lengths], means)
+
+
+def plot_length_scores(a: Analysis, path: Path) -> None:
+    """Each game as a dot: its length against its mean score."""
+    means = [statistics.fmean(game) for game in zip(*a.scores, strict=True)]
+    fig = Figure(figsize=(5, 3.0), dpi=DPI)
+    ax = fig.add_subplot()
+    ax.scatter(a.lengths, means, s=8, alpha=0.5, color=COLOURS["seat"])
+    ax.set_title(Msg("Game length against score").localize(), fontsize=10)
+    ax.set_xlabel(Msg("decisions in the game (every player's, including forced ones)").localize())
+    ax.set_ylabel(Msg("mean score of the game").localize())
+    fig.tight_layout()
+    fig.savefig(path)
+
+
 def plot_effects(effects: list[Effect], path: Path) -> None:
     rows = sorted(effects, key=lambda e: e.delta)
     fig = Figure(figsize=(8, 1.0 + 0.28 * len(rows)), dpi=DPI)

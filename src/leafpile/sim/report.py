@@ -19,9 +19,11 @@ from leafpile.i18n import Msg
 from leafpile.sim.analysis import Analysis, Effect, Share
 from leafpile.sim.plots import (
     component_label,
+    length_score_correlation,
     ordinal,
     pct,
     plot_effects,
+    plot_length_scores,
     plot_lengths,
     plot_scores,
     plot_seats,
@@ -306,6 +308,8 @@ def render_html(a: Analysis, command: str) -> str:
                 "early or drag on."
             )
         ),
+        _img("length_scores.png", Msg("game length against score")),
+        _p(_length_words(a)),
         _h(2, Msg("Components and options")),
     ]
     if a.effects:
@@ -321,6 +325,18 @@ def render_html(a: Analysis, command: str) -> str:
         )
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _length_words(a: Analysis) -> Msg:
+    """What the length-against-score plot shows, with the correlation."""
+    r = length_score_correlation(a)
+    if r is None:
+        return Msg("Each dot is one game: its length against its mean score.")
+    return Msg(
+        "Each dot is one game: its length against its mean score (correlation {r}: near 0, "
+        "long games score no differently; near 1, longer games score more).",
+        r=f"{r:+.2f}",
+    )
 
 
 def _effects_section(a: Analysis) -> list[str]:
@@ -375,6 +391,7 @@ def write_report(a: Analysis, out: Path, command: str) -> Path:
     plot_seats(a, out / "seats.png")
     plot_scores(a, out / "scores.png")
     plot_lengths(a, out / "lengths.png")
+    plot_length_scores(a, out / "length_scores.png")
     effects = out / "effects.png"
     if a.effects:
         plot_effects(a.effects, effects)
