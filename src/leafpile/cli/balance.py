@@ -125,11 +125,19 @@ def simulate_command(
     backend: BackendArg = "local",
     address: AddressArg = None,
     as_json: Annotated[bool, typer.Option("--json", help=h(Msg("Print one JSON object.")))] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help=h(Msg("Also write one JSON line per game to this file (seed, seats, scores...).")),
+        ),
+    ] = None,
 ) -> None:
     """Play many games between bots and summarise win shares, scores and lengths.
 
     The same seed gives the same numbers with any backend and number of workers."""
     from leafpile.sim import simulate, summarize
+    from leafpile.sim.games_log import write_games
 
     game = lookup_game(game_name)
     players, names = parse_seats(game, seats, players, default="random")
@@ -153,7 +161,10 @@ def simulate_command(
         workers,
         backend=backend,
         address=address,
+        study=out is not None,
     )
+    if out is not None and out.is_dir():
+        raise fail(Msg("--out {out} is a folder, not a file", out=str(out)))
     done: list[GameResult] = []
     with stopped_by_interrupt(lambda: len(done), games), backend_errors():
         if as_json:
@@ -168,6 +179,13 @@ def simulate_command(
 
                 results = run(on_result=advance)
     summary = summarize(game.info.name, names, results, time.perf_counter() - start)
+    if out is not None:
+        try:
+            write_games(out, names, results)
+        except OSError as e:
+            raise fail(
+                Msg("cannot write the games to {out}: {error}", out=str(out), error=e.strerror)
+            ) from None
     if as_json:
         sys.stdout.write(json.dumps(summary.to_dict()) + "\n")
         return
@@ -330,6 +348,7 @@ def analyze_command(
     game length, and the effect of each component or option on who wins."""
     try:
         from leafpile.sim.analysis import analyze
+        from leafpile.sim.games_log import write_games
         from leafpile.sim.report import findings, write_report
     except ImportError:
         raise fail(Msg("analyze needs the research extra: {install}", install=RESEARCH)) from None
@@ -390,6 +409,7 @@ def analyze_command(
     )
     try:
         page = write_report(analysis, out, command)
+        write_games(out / "games.jsonl", names, results)
     except OSError as e:
         raise fail(
             Msg("cannot write the report to {out}: {error}", out=str(out), error=e.strerror)

@@ -12,7 +12,13 @@ Effects are measured two ways, because components come in two kinds:
   that share in games with the component minus the share in games without it (Newcombe's
   interval for a difference of two proportions).
 
-"Decisive" ranks components by the size of that effect.
+The two are different measures, so components are ranked within one measure only
+(`ranked(held=...)`). Testing 12-27 components at once, some intervals would exclude zero by
+chance alone, so the ranked components of one report are one family corrected with **Holm's
+method** (step-down Bonferroni; family-wise error 5%): each effect has a p-value (an exact test:
+binomial for the holders' share against the fair share, Fisher's for two shares), Holm's adjusted
+p-value, and an interval at the level Holm tests it at (1 - 0.05 / (m - k + 1) for the k-th
+smallest of m p-values). An effect is *clear* when its adjusted p-value is below 5%.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
+from statistics import NormalDist
 from typing import Any
 
 from leafpile.sim.components import SHARED
@@ -31,6 +38,9 @@ from leafpile.sim.stats import wilson_interval
 #: Components seen in fewer games than this (or, when shared, missing from fewer) are listed
 #: but not ranked: their intervals are too wide to say anything.
 MIN_GAMES = 20
+#: The family-wise error rate of a report's "clear" effects (Holm's method).
+ALPHA = 0.05
+_NORMAL = NormalDist()
 
 
 @dataclass(frozen=True)
@@ -43,9 +53,13 @@ class Share:
     n: int
 
     @classmethod
-    def of(cls, wins: float, n: int) -> Share:
-        lo, hi = wilson_interval(wins, n)
+    def of(cls, wins: float, n: int, z: float | None = None) -> Share:
+        lo, hi = wilson_interval(wins, n) if z is None else wilson_interval(wins, n, z)
         return cls(wins / n if n else 0.0, lo, hi, n)
+
+    @property
+    def wins(self) -> float:
+        return self.value * self.n
 
 
 @dataclass(frozen=True)
@@ -65,12 +79,17 @@ class Effect:
     delta_hi: float
     score_delta: float  # mean score of holders minus the others' / with minus without
     ranked: bool  # enough games to rank it
+    p_value: float = 1.0  # of "no effect", before the correction
+    p_holm: float = 1.0  # Holm's adjusted p-value across the report's ranked effects
+    level: float = 0.95  # confidence of [delta_lo, delta_hi] (Holm's level for this effect)
     shown: str = field(default="", compare=False)  # the name readers see (see above)
+    #: The games without it (a shared component), for recomputing its interval.
+    without: Share | None = field(default=None, compare=False, repr=False)
 
     @property
     def clear(self) -> bool:
-        """The interval of the effect excludes zero."""
-        return self.delta_lo > 0 or self.delta_hi < 0
+        """Ranked, and its effect is not zero after Holm's correction (family-wise 5%)."""
+        return self.ranked and self.p_holm < ALPHA
 
 
 @dataclass
@@ -99,9 +118,12 @@ class Analysis:
     def fair(self) -> float:
         return 1.0 / self.players
 
-    def ranked(self) -> list[Effect]:
-        """Effects with enough games, most decisive (largest effect) first."""
-        return sorted((e for e in self.effects if e.ranked), key=lambda e: -abs(e.delta))
+    def ranked(self, held: bool) -> list[Effect]:
+        """Effects of one measure (held: on their holders; else shared: with against without)
+        with enough games, most decisive (largest effect) first. The two measures are never
+        ranked together: a point of one is not a point of the other."""
+        chosen = (e for e in self.effects if e.ranked and e.held == held)
+        return sorted(chosen, key=lambda e: -abs(e.delta))
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -110,8 +132,15 @@ class Analysis:
         out.pop("lengths")
         out["mean_length"] = statistics.fmean(self.lengths) if self.lengths else 0.0
         out["mean_scores"] = [statistics.fmean(s) if s else 0.0 for s in self.scores]
+        means = [statistics.fmean(game) for game in zip(*self.scores, strict=True)]
+        spread = len(set(means)) > 1 and len(set(self.lengths)) > 1
+        out["length_score_correlation"] = (
+            statistics.correlation([float(n) for n in self.lengths], means) if spread else None
+        )
         for effect in out["effects"]:
             effect.pop("shown")  # the data keep their English labels only
+            effect.pop("without")
+        out["correction"] = "holm"
         return out
 
 
@@ -213,6 +242,7 @@ def _effects(results: Sequence[GameResult], players: int) -> list[Effect]:
                 delta_hi=share.hi - fair,
                 score_delta=_mean(own) - _mean(rest),
                 ranked=len(pairs) >= MIN_GAMES,
+                p_value=_p_held(share, fair),
                 shown=shown[label],
             )
         )
@@ -235,10 +265,81 @@ def _effects(results: Sequence[GameResult], players: int) -> list[Effect]:
                 delta_hi=hi,
                 score_delta=_mean_score(with_) - _mean_score(without) if without else 0.0,
                 ranked=len(with_) >= MIN_GAMES and len(without) >= MIN_GAMES,
+                p_value=_p_shared(a, b) if without else 1.0,
                 shown=shown[label],
+                without=b if without else None,
             )
         )
+    out = holm(out, fair)
     out.sort(key=lambda e: (e.kind, e.label))
+    return out
+
+
+def _p_held(share: Share, fair: float) -> float:
+    """Two-sided exact binomial p-value of "the holders win the fair share" (probabilities
+    no larger than the observed one added up; a shared win counts as its rounded total)."""
+    n = share.n
+    if n == 0 or not 0 < fair < 1:
+        return 1.0
+    k = round(share.wins)
+    logs = [_log_binomial(n, i, fair) for i in range(n + 1)]
+    return _two_sided(logs, logs[k])
+
+
+def _p_shared(a: Share, b: Share) -> float:
+    """Two-sided Fisher exact p-value of "the share is the same with and without"."""
+    wins_a, wins_b = round(a.wins), round(b.wins)
+    wins = wins_a + wins_b
+    low, high = max(0, wins - b.n), min(wins, a.n)
+    logs = [_log_hypergeometric(x, a.n, b.n, wins) for x in range(low, high + 1)]
+    return _two_sided(logs, _log_hypergeometric(wins_a, a.n, b.n, wins))
+
+
+def _two_sided(logs: list[float], observed: float) -> float:
+    """The total probability of the outcomes no likelier than the observed one."""
+    top = max(logs)
+    edge = observed + 1e-7 * abs(observed) + 1e-12  # ties in floating point count as equal
+    total = sum(math.exp(v - top) for v in logs)
+    tail = sum(math.exp(v - top) for v in logs if v <= edge)
+    return min(1.0, tail / total)
+
+
+def _log_choose(n: int, k: int) -> float:
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
+def _log_binomial(n: int, k: int, p: float) -> float:
+    return _log_choose(n, k) + k * math.log(p) + (n - k) * math.log(1 - p)
+
+
+def _log_hypergeometric(x: int, n_a: int, n_b: int, wins: int) -> float:
+    return _log_choose(n_a, x) + _log_choose(n_b, wins - x) - _log_choose(n_a + n_b, wins)
+
+
+def holm(effects: list[Effect], fair: float) -> list[Effect]:
+    """The effects with Holm's adjusted p-values and intervals at Holm's level, over the
+    ranked ones (one family per report; unranked effects keep 95% intervals, never clear)."""
+    family = sorted((e for e in effects if e.ranked), key=lambda e: e.p_value)
+    m = len(family)
+    adjusted: dict[str, tuple[float, float]] = {}
+    running = 0.0
+    for k, e in enumerate(family):
+        running = max(running, min(1.0, (m - k) * e.p_value))
+        adjusted[e.label] = (running, 1 - ALPHA / (m - k))
+    out = []
+    for e in effects:
+        if e.label not in adjusted:
+            out.append(e)
+            continue
+        p_holm, level = adjusted[e.label]
+        z = _NORMAL.inv_cdf(1 - (1 - level) / 2)
+        share = Share.of(e.share.wins, e.share.n, z)
+        if e.held:
+            lo, hi = share.lo - fair, share.hi - fair
+        else:
+            assert e.without is not None
+            lo, hi = difference_interval(share, Share.of(e.without.wins, e.without.n, z))
+        out.append(replace(e, share=share, delta_lo=lo, delta_hi=hi, p_holm=p_holm, level=level))
     return out
 
 

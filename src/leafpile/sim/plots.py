@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 from leafpile.i18n import Msg, localize
 from leafpile.sim.analysis import Analysis, Effect, Share
@@ -126,6 +127,27 @@ def plot_lengths(a: Analysis, path: Path) -> None:
     fig.savefig(path)
 
 
+def length_score_correlation(a: Analysis) -> float | None:
+    """Pearson's correlation of a game's length with its mean score (None: no spread)."""
+    means = [statistics.fmean(game) for game in zip(*a.scores, strict=True)]
+    if len(means) < 2 or len(set(means)) < 2 or len(set(a.lengths)) < 2:
+        return None
+    return statistics.correlation([float(n) for n in a.lengths], means)
+
+
+def plot_length_scores(a: Analysis, path: Path) -> None:
+    """Each game as a dot: its length against its mean score."""
+    means = [statistics.fmean(game) for game in zip(*a.scores, strict=True)]
+    fig = Figure(figsize=(5, 3.0), dpi=DPI)
+    ax = fig.add_subplot()
+    ax.scatter(a.lengths, means, s=8, alpha=0.5, color=COLOURS["seat"])
+    ax.set_title(Msg("Game length against score").localize(), fontsize=10)
+    ax.set_xlabel(Msg("decisions in the game (every player's, including forced ones)").localize())
+    ax.set_ylabel(Msg("mean score of the game").localize())
+    fig.tight_layout()
+    fig.savefig(path)
+
+
 def plot_effects(effects: list[Effect], path: Path) -> None:
     rows = sorted(effects, key=lambda e: e.delta)
     fig = Figure(figsize=(8, 1.0 + 0.28 * len(rows)), dpi=DPI)
@@ -146,10 +168,12 @@ def plot_effects(effects: list[Effect], path: Path) -> None:
     )
     ax.axvline(0, color=FAIR, linewidth=1)
     ax.set_yticks(list(ys), [_short(component_label(e)) for e in rows], fontsize=8)
-    ax.set_xlabel(Msg("effect on the win share (percentage points, 95% interval)").localize())
-    for k in kinds:
-        ax.barh([], [], color=colour[k], label=kind_word(k))
-    ax.legend(fontsize=8, loc="lower right")
+    ax.set_xlabel(
+        Msg("effect on the win share (percentage points, Holm-corrected interval)").localize()
+    )
+    # one patch per kind, in its colour (empty bars give handles without a colour of their own)
+    handles = [Patch(facecolor=colour[k], label=kind_word(k)) for k in kinds]
+    ax.legend(handles=handles, fontsize=8, loc="lower right")
     fig.tight_layout()
     fig.savefig(path)
 

@@ -19,9 +19,11 @@ from leafpile.i18n import Msg
 from leafpile.sim.analysis import Analysis, Effect, Share
 from leafpile.sim.plots import (
     component_label,
+    length_score_correlation,
     ordinal,
     pct,
     plot_effects,
+    plot_length_scores,
     plot_lengths,
     plot_scores,
     plot_seats,
@@ -114,25 +116,40 @@ def findings(a: Analysis) -> list[str]:
             high=max(a.lengths),
         )
     )
-    ranked = a.ranked()
-    if ranked:
+    family = [e for e in a.effects if e.ranked]
+    for held in (True, False):
+        ranked = a.ranked(held)
+        if not ranked:
+            continue
         top = ranked[0]
-        sure = Msg("clearly") if top.clear else Msg("but its interval still includes zero")
-        out.append(
+        sure = Msg("clearly") if top.clear else Msg("but not clearly after Holm's correction")
+        most = (
             Msg(
-                "The most decisive component is {component} ({points}, {sure}).",
+                "Of the components a player holds, the most decisive is {component} "
+                "({points}, {sure}).",
+                component=component_label(top),
+                points=points(top.delta),
+                sure=sure,
+            )
+            if held
+            else Msg(
+                "Of the components everyone shares, the most decisive is {component} "
+                "({points}, {sure}).",
                 component=component_label(top),
                 points=points(top.delta),
                 sure=sure,
             )
         )
-        clear = [e for e in ranked if e.clear]
+        out.append(most)
+    if family:
         out.append(
             Msg.plural(
-                "{clear} of {n} ranked component has an effect whose 95% interval excludes zero.",
-                "{clear} of {n} ranked components have an effect whose 95% interval excludes zero.",
-                len(ranked),
-                clear=len(clear),
+                "{clear} of {n} ranked component has a clear effect, after Holm's correction "
+                "for testing {n} at once.",
+                "{clear} of {n} ranked components have a clear effect, after Holm's correction "
+                "for testing {n} at once.",
+                len(family),
+                clear=sum(e.clear for e in family),
             )
         )
     elif not a.effects:
@@ -291,6 +308,8 @@ def render_html(a: Analysis, command: str) -> str:
                 "early or drag on."
             )
         ),
+        _img("length_scores.png", Msg("game length against score")),
+        _p(_length_words(a)),
         _h(2, Msg("Components and options")),
     ]
     if a.effects:
@@ -308,9 +327,20 @@ def render_html(a: Analysis, command: str) -> str:
     return "\n".join(parts)
 
 
+def _length_words(a: Analysis) -> Msg:
+    """What the length-against-score plot shows, with the correlation."""
+    r = length_score_correlation(a)
+    if r is None:
+        return Msg("Each dot is one game: its length against its mean score.")
+    return Msg(
+        "Each dot is one game: its length against its mean score (correlation {r}: near 0, "
+        "long games score no differently; near 1, longer games score more).",
+        r=f"{r:+.2f}",
+    )
+
+
 def _effects_section(a: Analysis) -> list[str]:
     esc = html.escape
-    ranked = a.ranked()
     held = Msg(
         "A component that a player <b>holds</b> is measured on its holders: their win share "
         "minus the fair share."
@@ -318,9 +348,11 @@ def _effects_section(a: Analysis) -> list[str]:
     shared = Msg(
         "A component that is in play <b>for everyone</b> cannot favour a seat, so it is measured "
         "on what it can change: the {measure} in games with it minus games without it. A bar to "
-        "the right means more wins, to the left fewer; the whisker is the 95% interval, and ✔ "
-        "marks effects whose interval excludes zero. The score effect is the change in the mean "
-        "score.",
+        "the right means more wins, to the left fewer. Testing many components at once, some "
+        "would look real by chance, so the ranked components are corrected together with Holm's "
+        "method: the whisker is the interval at the level Holm tests each effect at (wider than "
+        "95%), and ✔ marks effects that stay clear (family-wise error 5%). The two measures are "
+        "ranked separately. The score effect is the change in the mean score.",
         measure=Msg("solo win rate") if a.solo else Msg("first player's win share"),
     )
     parts = [
@@ -330,11 +362,15 @@ def _effects_section(a: Analysis) -> list[str]:
         + loc(shared)
         + "</p>",
     ]
-    if len(ranked) > 5:
+    for by_holder in (True, False):
+        ranked = a.ranked(by_holder)
+        if len(ranked) <= 5:
+            continue
+        kind = Msg("held by a player") if by_holder else Msg("shared by everyone")
         parts += [
-            _h(3, Msg("Most decisive")),
+            _h(3, Msg("Most decisive, {kind}", kind=kind)),
             _effects_table(a, ranked[:5]),
-            _h(3, Msg("Least decisive")),
+            _h(3, Msg("Least decisive, {kind}", kind=kind)),
             _effects_table(a, list(reversed(ranked[-5:]))),
         ]
     parts += [_h(3, Msg("All components")), _effects_table(a, a.effects)]
@@ -355,6 +391,7 @@ def write_report(a: Analysis, out: Path, command: str) -> Path:
     plot_seats(a, out / "seats.png")
     plot_scores(a, out / "scores.png")
     plot_lengths(a, out / "lengths.png")
+    plot_length_scores(a, out / "length_scores.png")
     effects = out / "effects.png"
     if a.effects:
         plot_effects(a.effects, effects)

@@ -12,6 +12,7 @@ Seats are relative: index 0 is the observing seat, 1 the other. Layout, in order
 - `red_player` (3): one-hot: nobody yet, me, the other owns red this round
 - `round_scores` (3 x 2): each finished round's score per relative seat, / 76
 - `round_red` (3 x 2): 1 for the relative seat that owned red in each finished round
+- `scores` (2): each relative seat's score as the table stands (all rounds so far), / 228
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ LAYOUT = Layout(
         ("red_player", (3,)),
         ("round_scores", (_ROUNDS, 2)),
         ("round_red", (_ROUNDS, 2)),
+        ("scores", (2,)),
     ]
 )
 assert OFFSET * 2 == STRIDE
@@ -75,4 +77,6 @@ def encode(view: AutumnState, player: int) -> Tensor:
             out.scaled("round_scores", (r, (p - player) % n), score, _MOST)
     for r, owner in enumerate(view.round_red[:_ROUNDS]):
         out.one_hot("round_red", (r, (owner - player) % n))
+    for p, total in enumerate(view.scores()):
+        out.scaled("scores", (p - player) % n, total, _ROUNDS * _MOST)
     return out

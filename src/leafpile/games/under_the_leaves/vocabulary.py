@@ -1,8 +1,9 @@
 """Under the Leaves' action vocabulary: every decision the game can offer, with a fixed id
-(`leafpile.engine.vocabulary`): `tN` per garden tile (in id order), then placing the taken
-tile on tile cell (x, y) of one's garden in orientation o (x, y in [-MAX_TILES, MAX_TILES],
-o in r0, r90, r180, r270, then the mirrored four: x x y x o), then putting a figure on space
-(x, y) (x, y in [-SPACE_REACH, SPACE_REACH]). The same at every player count and option.
+(`leafpile.engine.vocabulary`), in three parts: `market` (`tN` per garden tile, in id order);
+`placement`, the taken tile on tile cell (x, y) of one's garden in orientation o (x, y in
+[-MAX_TILES, MAX_TILES], o in r0, r90, r180, r270, then the mirrored four: x x y x o); and
+`figure`, a figure on space (x, y) (x, y in [-SPACE_REACH, SPACE_REACH]). The same at every
+player count and option.
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ def _locate(action: Action) -> tuple[str, tuple[int, ...]]:
     kind = type(action)
     if kind is Place:
         assert isinstance(action, Place)
-        return "place", (action.x + MAX_TILES, action.y + MAX_TILES, action.o)
+        return "placement", (action.x + MAX_TILES, action.y + MAX_TILES, action.o)
     if kind is Take:
         assert isinstance(action, Take)
-        return "take", (_TILE_INDEX[action.tile],)
+        return "market", (_TILE_INDEX[action.tile],)
     if kind is Choose:
         assert isinstance(action, Choose)
         return "figure", (action.x + SPACE_REACH, action.y + SPACE_REACH)
@@ -55,8 +56,8 @@ def _locate(action: Action) -> tuple[str, tuple[int, ...]]:
 def _vocabulary() -> Vocabulary:
     return Vocabulary(
         [
-            Part("take", (len(GARDEN_TILES),), _take),
-            Part("place", (_CELLS, _CELLS, 8), _place),
+            Part("market", (len(GARDEN_TILES),), _take),
+            Part("placement", (_CELLS, _CELLS, 8), _place),
             Part("figure", (_SPACES, _SPACES), _choose),
         ],
         _locate,
