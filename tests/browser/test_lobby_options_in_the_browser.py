@@ -92,3 +92,34 @@ def test_bot_levels_come_weakest_first_each_with_a_line_on_how_it_plays(browser,
     assert len(lines) == len(bots)  # each says something of its own
     page.select_option("#seat1", "open")
     assert page.inner_text("#seat1-about") == ""
+
+
+def test_the_lobby_lists_tables_a_page_at_a_time_by_game_and_by_search(browser, live):
+    def open_table(game: str, name: str) -> None:
+        body = {"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        r = httpx.post(live.base + "/api/tables", json={**body, "sit": 0, "name": name})
+        assert r.status_code == 201, r.text
+
+    for i in range(22):
+        open_table("autumn", f"Ana{i}")
+    for _ in range(3):
+        open_table("momiji", "Zed")
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(live.base + "/")
+    page.wait_for_selector("#table-pager")
+    assert "1\u201320 of 25" in page.inner_text("#table-pager")
+    assert page.locator("#tables .table-item").count() == 20
+    page.click("#page-next")
+    page.wait_for_function(
+        "document.querySelector('#table-pager').textContent.includes(\"21\u201325\")"
+    )
+    assert page.locator("#tables .table-item").count() == 5
+    page.select_option("#table-game", "momiji")
+    page.wait_for_function("document.querySelectorAll('#tables .table-item').length === 3")
+    assert page.locator("#table-pager").count() == 0  # one page: no pager
+    page.select_option("#table-game", "")
+    page.fill("#table-search", "zed")
+    page.wait_for_function("document.querySelectorAll('#tables .table-item').length === 3")
+    assert all("Zed" in x for x in page.locator("#tables .table-item").all_inner_texts())
+    page.fill("#table-search", "nobody at all")
+    page.wait_for_selector("#tables :text('No table matches.')")

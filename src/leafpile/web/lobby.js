@@ -187,12 +187,89 @@ function tableSettings() {
   };
 }
 
+/** The lobby's list a page at a time, of one game or all, with a search on players' names
+ *  and games: a flood of junk tables cannot push a real one out of reach. */
+const PAGE = 20;
+const listing = { game: "", q: "", offset: 0 };
+
+function tableFilters() {
+  if ($("table-filters")) return;
+  const game = el(
+    "select",
+    { id: "table-game", "aria-label": t("Game") },
+    el("option", { value: "" }, t("All games")),
+    ...games.map((g) => el("option", { value: g.name }, g.title)),
+  );
+  const search = el("input", {
+    id: "table-search",
+    type: "search",
+    maxlength: 40,
+    placeholder: t("Search players or games"),
+    "aria-label": t("Search players or games"),
+  });
+  game.addEventListener("change", () => {
+    Object.assign(listing, { game: game.value, offset: 0 });
+    refreshTables();
+  });
+  let typing = null;
+  search.addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      Object.assign(listing, { q: search.value.trim(), offset: 0 });
+      refreshTables();
+    }, 250);
+  });
+  $("tables").before(el("div", { id: "table-filters", class: "row table-filters" }, game, search));
+}
+
+function pager(total) {
+  const last = Math.min(listing.offset + PAGE, total);
+  const go = (offset) => () => {
+    listing.offset = Math.max(0, offset);
+    refreshTables();
+  };
+  return el(
+    "p",
+    { class: "row pager", id: "table-pager" },
+    el(
+      "button",
+      { id: "page-prev", disabled: listing.offset === 0, onclick: go(listing.offset - PAGE) },
+      t("Previous"),
+    ),
+    el(
+      "span",
+      { class: "muted" },
+      t("Tables {first}–{last} of {total}", { first: listing.offset + 1, last, total }),
+    ),
+    el(
+      "button",
+      { id: "page-next", disabled: last >= total, onclick: go(listing.offset + PAGE) },
+      t("Next"),
+    ),
+  );
+}
+
 async function refreshTables() {
   try {
-    const { tables } = await api("/api/tables");
+    tableFilters();
+    const query = new URLSearchParams({ offset: listing.offset, limit: PAGE });
+    if (listing.game) query.set("game", listing.game);
+    if (listing.q) query.set("q", listing.q);
+    const { tables, total } = await api(`/api/tables?${query}`);
     const box = $("tables");
+    if (!tables.length && listing.offset > 0 && total > 0) {
+      listing.offset = Math.floor((total - 1) / PAGE) * PAGE; // the page emptied meanwhile
+      return refreshTables();
+    }
     if (!tables.length) {
-      box.replaceChildren(el("p", { class: "muted" }, t("No tables yet: create one.")));
+      const filtered = listing.game || listing.q;
+      box.replaceChildren(
+        el(
+          "p",
+          { class: "muted" },
+          filtered ? t("No table matches.") : t("No tables yet: create one."),
+        ),
+      );
       return;
     }
     const list = el("ul", { class: "table-list" });
@@ -230,7 +307,7 @@ async function refreshTables() {
         ),
       );
     }
-    box.replaceChildren(list);
+    box.replaceChildren(list, total > PAGE ? pager(total) : "");
   } catch (e) {
     $("tables").replaceChildren(
       el("p", { class: "muted" }, t("Cannot list tables: {reason}", { reason: e.message })),
