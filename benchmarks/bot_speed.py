@@ -24,7 +24,9 @@ GAMES = ("autumn", "momiji", "under-the-leaves", "undergrove")
 
 
 # -- the worker's side ----------------------------------------------------------------------
-def _positions(name: str, seed: int, count: int, every: int) -> list[Any]:
+def positions(name: str, seed: int, count: int, every: int) -> list[Any]:
+    """Views of the mover at every `every`-th decision with a choice of a seeded random game
+    (tests/bots/test_evaluate_all.py pins `hard`'s decisions on these same positions)."""
     from leafpile.engine import Rng
     from leafpile.games import get_game
 
@@ -50,7 +52,7 @@ def search(name: str, seed: int, count: int, every: int, iterations: int) -> dic
     from leafpile.games import get_game
 
     game = get_game(name)
-    views = _positions(name, seed, count, every)
+    views = positions(name, seed, count, every)
     bot: Any = make_bot(f"hard:iterations={iterations}", game)
     done = 0
     decisions = []

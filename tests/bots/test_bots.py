@@ -6,10 +6,7 @@ Search bots run with tiny iteration budgets here: these tests pin behaviour, not
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +14,7 @@ import pytest
 from leafpile.bots import BOTS, Bot, GreedyBot, MCTSBot, RandomBot, make_bot
 from leafpile.engine import TERMINAL, Action, Game, LeafpileError, Rng, State
 from leafpile.games import GAMES
+from tests.benchmark_modules import load_benchmark
 
 #: Cheap versions of every registered bot (the levels keep their other settings).
 CHEAP = {
@@ -217,18 +215,8 @@ def test_greedy_beats_random(name: str) -> None:
     assert won > 0
 
 
-def load_benchmark() -> Any:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
-    spec = importlib.util.spec_from_file_location("bots_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_benchmark_smoke(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_benchmark()
+    bench = load_benchmark("bots")
     name = next(n for n, g in GAMES.items() if g.info.min_players <= 2 <= g.info.max_players)
     code = bench.main(
         [

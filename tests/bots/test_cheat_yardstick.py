@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from leafpile.bots import BOTS, make_bot
 from leafpile.engine import LeafpileError
 from leafpile.engine.match import Match, run_match
 from leafpile.games import get_game
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
-
-
-def load_benchmark():
-    spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_bots"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+from tests.benchmark_modules import load_benchmark
 
 
 def test_cheat_is_not_a_seat_anywhere():
@@ -32,7 +18,7 @@ def test_cheat_is_not_a_seat_anywhere():
 
 
 def test_cheat_searches_the_true_state_with_hards_settings(monkeypatch):
-    bench = load_benchmark()
+    bench = load_benchmark("bots")
     game = get_game("momiji")
     cheat = bench.bench_bot("cheat:iterations=30", game)
     hard = make_bot("hard:iterations=30", game)

@@ -16,6 +16,7 @@ import pytest
 from leafpile.bots import make_bot
 from leafpile.engine import Rng, State
 from leafpile.games import GAMES
+from tests.benchmark_modules import load_benchmark
 
 PINNED = {
     "autumn": ["1,0", "0,-1r", "1,2"],
@@ -25,21 +26,8 @@ PINNED = {
 }
 
 
-def positions(name: str, seed: int, count: int, every: int) -> list[State]:
-    """Views of the mover at every `every`-th decision with a choice of a seeded random game."""
-    game = GAMES[name]
-    state = game.new_state(2, seed=seed)
-    rng = Rng(seed)
-    out = []
-    step = 0
-    while not state.is_terminal() and len(out) < count:
-        actions = state.legal_actions()
-        if len(actions) > 1:
-            if step % every == 0:
-                out.append(game.player_view(state, state.current_player))
-            step += 1
-        state.apply(actions[rng.randrange(len(actions))])
-    return out
+#: The benchmark's positions, so the decisions pinned here are the ones it measures.
+positions = load_benchmark("bot_speed").positions
 
 
 @pytest.mark.parametrize("name", sorted(PINNED))
