@@ -89,6 +89,14 @@ def test_bot_levels_come_weakest_first_each_with_a_line_on_how_it_plays(browser,
         line = page.inner_text("#seat1-about")
         assert line, level
         lines.add(line)
+        # On a phone the line goes under the menu, a readable width, and the seats' box stays
+        # inside the form (a line squeezed beside the menu was 60 px wide and pushed it out).
+        about, box = (page.locator(s).bounding_box() for s in ("#seat1-about", "#seats"))
+        form = page.evaluate(
+            "document.querySelector('#seats').parentElement.getBoundingClientRect().right"
+        )
+        assert about and box and about["width"] > box["width"] / 2, level
+        assert box["x"] + box["width"] <= form + 0.5, level
     assert len(lines) == len(bots)  # each says something of its own
     page.select_option("#seat1", "open")
     assert page.inner_text("#seat1-about") == ""
