@@ -2,7 +2,9 @@
 it plays against, flies its cards from where they come from to where they go, one step after
 the other, and the board ends as the server says; with reduced motion (the system's setting,
 or the page's own switch) nothing animates, and the last move is still marked. An Under the
-Leaves tile flies from the market to its place in the garden. Every
+Leaves tile flies from the market to its place in the garden; Momiji's cards fly from the
+display to the hand and from the hand to a pile; Undergrove's seedlings fly from their owner's
+supply. Every
 `Element.animate` call is recorded in the page, so nothing here depends on timing."""
 
 from __future__ import annotations
@@ -162,5 +164,119 @@ def test_an_under_the_leaves_tile_flies_from_the_market_to_the_garden(browser, l
         keys = [f["key"] for f in page.evaluate("window.__flights")]
         assert placed in keys  # (the bot's move since is the last one: its garden is not shown)
         page.wait_for_selector(f"[data-key='{placed}']", state="attached")
+    finally:
+        ctx.close()
+
+
+def _act(base: str, table: str, token: str, choose) -> int:
+    """One action of the seat `token` holds, the first of its legal ones that `choose` takes;
+    returns the version it made (the bots may have moved on since)."""
+    snap = _snap(base, table, token)
+    action = next(a for a in snap["legal"] if choose(a))
+    body = {"table": table, "version": snap["version"], "action": action}
+    headers = {"authorization": f"Bearer {token}"}
+    r = httpx.post(f"{base}/api/tables/{table}/actions", json=body, headers=headers, timeout=READ)
+    assert r.status_code == 200, r.text
+    return int(snap["version"]) + 1
+
+
+def test_momiji_cards_fly_from_the_display_to_the_hand_and_from_the_hand_to_a_pile(browser, live):
+    made = httpx.post(
+        live.base + "/api/tables",
+        json={
+            "game": "momiji",
+            "players": 2,
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "sit": 0,
+            "name": "Ana",
+        },
+        timeout=READ,
+    ).json()
+    table, token = made["table"], made["token"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(RECORD)
+    page = ctx.new_page()
+    try:
+        page.goto(live.base + "/")
+        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+        page.goto(f"{live.base}/table/{table}")
+        page.wait_for_selector(".mj-display [data-key]", state="attached", timeout=MOVE_TIMEOUT)
+        assert page.evaluate("window.__flights") == []
+        shown = set(
+            page.eval_on_selector_all(".mj-display [data-key]", "cs => cs.map(c => c.dataset.key)")
+        )
+        version = _act(live.base, table, token, lambda a: a.startswith("take "))
+        page.wait_for_function(
+            f"Number(document.body.dataset.version) >= {version}", timeout=MOVE_TIMEOUT
+        )
+        hand = page.eval_on_selector_all(".mj-hand-card", "cs => cs.map(c => c.dataset.key)")
+        taken = [k for k in hand if k in shown]
+        assert taken  # the cards taken were in the display, and now are in the hand ...
+        flown = {f["key"] for f in page.evaluate("window.__flights")}
+        assert set(taken) <= flown  # ... and flew there
+
+        def ending(a: str) -> bool:
+            return a == "end" or a.startswith("discard ")
+
+        ended = version
+        while any(ending(a) for a in _snap(live.base, table, token)["legal"]):
+            ended = _act(live.base, table, token, ending)  # end the turn (and discard)
+        page.wait_for_function(  # the bot has played
+            "document.body.dataset.toMove === '0' && "
+            f"Number(document.body.dataset.version) > {ended}",
+            timeout=MOVE_TIMEOUT,
+        )
+        page.evaluate("window.__flights = []")
+        # with no pile yet, any card of her hand can start one
+        version = _act(live.base, table, token, lambda a: a[:1].isupper() and a[-1] in "LR")
+        page.wait_for_function(
+            f"Number(document.body.dataset.version) >= {version}", timeout=MOVE_TIMEOUT
+        )
+        tops = page.eval_on_selector_all(
+            ".mj-player.me .mj-stack [data-key]", "cs => cs.map(c => c.dataset.key)"
+        )
+        assert tops and set(tops) & set(hand)  # a card of the hand is now on top of a pile
+        flown = {f["key"] for f in page.evaluate("window.__flights")}
+        assert set(tops) & set(hand) <= flown
+    finally:
+        ctx.close()
+
+
+def test_undergrove_seedlings_fly_from_their_owners_supply(browser, live):
+    made = httpx.post(
+        live.base + "/api/tables",
+        json={
+            "game": "undergrove",
+            "players": 2,
+            "options": {"first_player": "0"},  # Ana places her first seedling, then the bot
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "sit": 0,
+            "name": "Ana",
+        },
+        timeout=READ,
+    ).json()
+    table, token = made["table"], made["token"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(RECORD)
+    page = ctx.new_page()
+    try:
+        page.goto(live.base + "/")
+        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+        page.goto(f"{live.base}/table/{table}")
+        page.wait_for_selector(".ug-tile[data-key]", state="attached", timeout=MOVE_TIMEOUT)
+        assert page.evaluate("window.__flights") == []
+        version = _act(live.base, table, token, lambda a: a.startswith("seedling "))
+        page.wait_for_function(  # the bot has placed its seedling too
+            "document.body.dataset.toMove === '0' && "
+            f"Number(document.body.dataset.version) > {version}",
+            timeout=MOVE_TIMEOUT,
+        )
+        pieces = _snap(live.base, table, token)["view"]["pieces"]
+        keys = {f"piece:{x},{y}" for x, y, code, *_ in pieces if code != 8}  # 8: a place-holder
+        assert len(keys) == 2
+        flown = [f for f in page.evaluate("window.__flights") if f["key"] in keys]
+        assert {f["key"] for f in flown} == keys  # Ana's and the bot's, each from its supply
+        assert all(f["from"] != "translate(0px, 0px)" for f in flown)
     finally:
         ctx.close()

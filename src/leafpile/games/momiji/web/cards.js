@@ -4,7 +4,8 @@
 import { svg } from "/static/board.js";
 import { TYPES } from "./colours.js";
 
-/** A leaf card as an SVG picture (63 x 88, a card's proportions). */
+/** A leaf card as an SVG picture (63 x 88, a card's proportions). `opts.follow` are the
+ *  attributes by which board.js followMoves sees the card move (its key, where it is). */
 export function cardSvg(r, kind, opts = {}) {
   const { typeName, style, kindInfo, cardWords } = r;
   const k = kindInfo(kind);
@@ -18,6 +19,7 @@ export function cardSvg(r, kind, opts = {}) {
       role: "img",
       "aria-label": cardWords(kind),
       "data-kind": kind,
+      ...(opts.follow || {}),
     },
     svg("title", {}, cardWords(kind)),
     svg("rect", {

@@ -13,11 +13,14 @@ export function drawCentre(r) {
       "div",
       { class: "mj-column-cards" },
       ...col.cards.map((c) => {
-        if (!picks) return cardSvg(r, c.kind);
+        // a card flies in from the deck when the display is filled, and on to where it goes
+        const follow = { "data-key": `card:${c.id}`, "data-at": "display", "data-from": "deck" };
+        if (!picks) return cardSvg(r, c.kind, { follow });
         const action = c.pick;
         const b = el(
           "button",
           {
+            ...follow,
             type: "button",
             class: `mj-pick${armed === action ? " armed" : ""}`,
             "data-action": action,
@@ -80,7 +83,7 @@ export function drawCentre(r) {
     { class: "mj-deck" },
     el(
       "div",
-      { class: "mj-deck-stack" },
+      { class: "mj-deck-stack", "data-source": "deck" },
       e.deck ? backSvg(r) : el("div", { class: "mj-empty-slot" }, t("empty")),
     ),
     el("span", { class: "mj-column-label" }, tn("deck: {n} card", "deck: {n} cards", e.deck)),

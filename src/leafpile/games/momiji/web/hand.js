@@ -24,6 +24,8 @@ export function drawHand(r) {
       {
         type: "button",
         class: `mj-hand-card${chosen ? " chosen" : ""}${usable ? " usable" : ""}`,
+        "data-key": `card:${c.id}`, // a card taken from the display flies here (followMoves)
+        "data-at": "hand",
         "data-card": c.id,
         "data-kind": c.kind,
         "data-focus": `hand:${c.id}`,

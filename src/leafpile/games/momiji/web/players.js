@@ -51,7 +51,15 @@ export function pileEl(r, pile, p) {
   const { msg, plan, leavesName, kindInfo, cardWords, flipSide } = r;
   const closed = pile.closed || pile.closedAfter;
   const stack = el("div", { class: `mj-stack${pile.size > 1 ? " deep" : ""}` });
-  if (pile.top) stack.append(cardSvg(r, pile.top.kind, { torii: pile.closed }));
+  if (pile.top) {
+    // the card played flies from the hand: this page's own card, or the player's hand count
+    const follow = {
+      "data-key": `card:${pile.top.id}`,
+      "data-at": `pile:${p}:${pile.type}`,
+      "data-from": `hand:${p}`,
+    };
+    stack.append(cardSvg(r, pile.top.kind, { torii: pile.closed, follow }));
+  }
   // the chosen cards as numbered ghosts, each a little lower than the one it covers
   let over = 0;
   pile.ghosts.forEach((g, i) => {
@@ -244,7 +252,12 @@ export function playerPanel(r, p) {
     ),
     el(
       "span",
-      { class: "mj-stat", "data-hand": a.hand, title: t("Cards in hand") },
+      {
+        class: "mj-stat",
+        "data-hand": a.hand,
+        "data-source": `hand:${p}`,
+        title: t("Cards in hand"),
+      },
       backSvg(r, "mj-mini-card"),
       " ",
       tn("{n} card in hand", "{n} cards in hand", a.hand),

@@ -105,7 +105,7 @@ export function playerPanel(msg, p, choiceFor, seatName) {
     el("span", { class: "ug-label" }, t("Supply")),
     el(
       "span",
-      { title: t("seedlings left in supply") },
+      { title: t("seedlings left in supply"), "data-source": `supply:${p}` },
       icon("seedling", PLAYER_COLOURS[p]),
       tn("{n} seedling", "{n} seedlings", v.seedlings[p]),
     ),
@@ -123,7 +123,7 @@ export function playerPanel(msg, p, choiceFor, seatName) {
     ),
     el(
       "span",
-      { title: t("mushroom tiles in hand") },
+      { title: t("mushroom tiles in hand"), "data-source": `hand:${p}` },
       icon("tile"),
       tn("{n} tile in hand", "{n} tiles in hand", hand),
     ),
@@ -255,7 +255,7 @@ export function handPanel(msg, choiceFor, selectedHand) {
     .map((id) => {
       const discard = choiceFor("discard", id);
       const place = choiceFor("place", id);
-      const attrs = {};
+      const attrs = { "data-key": `tile:${id}`, "data-at": "hand" }; // it flies to the forest
       if (discard)
         Object.assign(attrs, {
           "data-action": discard.action,

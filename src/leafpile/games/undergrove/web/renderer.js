@@ -39,6 +39,7 @@ const CONFIRM = new Set([
 
 export function createRenderer(root, ctx) {
   let msg = null;
+  let placer = null; // who made the last move: a tile new in the forest came from their hand
   let sel = {}; // the partial choice: {hand, tile, corner}
   let candidate = null; // the target or button under the pointer / keyboard cursor
   const input = pointer(coarsePointer() ? "touch" : "mouse");
@@ -345,7 +346,13 @@ export function createRenderer(root, ctx) {
     const activated = new Set((ex.turn || {}).activated || []);
     layers.tiles.replaceChildren(
       ...v.tiles.map(([id, x, y, carbon, stored]) => {
-        const g = tileGroup(id, x, y, carbon, stored, tiles[id], { filter: "url(#ug-shadow)" });
+        const g = tileGroup(id, x, y, carbon, stored, tiles[id], {
+          filter: "url(#ug-shadow)",
+          // it flies from the hand it was played from (board.js followMoves)
+          "data-key": `tile:${id}`,
+          "data-at": `${x},${y}`,
+          ...(placer === null || placer === undefined ? {} : { "data-from": `hand:${placer}` }),
+        });
         if (activated.has(id) && v.pending.length) {
           g.classList.add("used");
           g.append(
@@ -369,6 +376,9 @@ export function createRenderer(root, ctx) {
       ...v.pieces.map(([x, y, code, carbon]) =>
         pieceGroup(x, y, code, carbon, {
           "data-corner": key(x, y),
+          // a new seedling flies from its owner's supply (a tree grows where its seedling was)
+          "data-key": `piece:${x},${y}`,
+          ...(code === 8 ? {} : { "data-from": `supply:${code % 4}` }),
           "aria-label":
             code === 8
               ? t("place-holder")
@@ -448,6 +458,7 @@ export function createRenderer(root, ctx) {
   return {
     update(next) {
       const moved = !msg || next.version !== msg.version;
+      if (moved) placer = msg ? msg.to_move : null;
       msg = next;
       if (moved) {
         sel = {};
