@@ -127,7 +127,7 @@ def test_no_animation_with_reduced_motion_or_the_switch_off(browser, live):
         page.context.close()
 
 
-def test_an_under_the_leaves_tile_flies_from_the_market_to_the_garden(browser, live):
+def test_under_the_leaves_tiles_fly_from_the_market_to_the_gardens_the_bots_too(browser, live):
     made = httpx.post(
         live.base + "/api/tables",
         json={
@@ -159,11 +159,13 @@ def test_an_under_the_leaves_tile_flies_from_the_market_to_the_garden(browser, l
             "document.body.dataset.toMove === '0' && Number(document.body.dataset.version) >= 4",
             timeout=MOVE_TIMEOUT,
         )
-        mine = _snap(live.base, table, token)["view"]["gardens"][0]["tiles"]
-        placed = f"tile:{mine[-1][0]}"
+        gardens = _snap(live.base, table, token)["view"]["gardens"]
+        placed = [f"tile:{g['tiles'][-1][0]}" for g in gardens]  # Ana's tile, then the bot's
         keys = [f["key"] for f in page.evaluate("window.__flights")]
-        assert placed in keys  # (the bot's move since is the last one: its garden is not shown)
-        page.wait_for_selector(f"[data-key='{placed}']", state="attached")
+        assert placed[0] in keys and placed[1] in keys  # the bot's turn played as a sequence
+        assert keys.index(placed[0]) < keys.index(placed[1])
+        for key in placed:
+            page.wait_for_selector(f"[data-key='{key}']", state="attached")
     finally:
         ctx.close()
 
