@@ -144,6 +144,7 @@ class Context:
         self.profiles = Profiles(self.manager.db, limits_on=self.limit.enabled)
         self.ratings = Ratings(self.manager)
         self.chat = Chat(self.manager.db)
+        self.chat.listen_to(self.manager)
         self.chat_limits = ChatLimits(self.limit.now)
 
     def guard(self, client: str) -> None:

@@ -10,17 +10,19 @@ transport limits how fast a person and an address write (`http/chat_socket.py`);
 each reader's own (the browser hides the writers it mutes).
 
 A message changes no game, so it does not go through `TableManager.changed`: it is stored and
-then sent to the listeners of the table in this process.
+then sent to the listeners of the table in this process; the other server processes hear of
+it through the database (`listen_to`) and send it to theirs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from leafpile.i18n import Msg
@@ -34,14 +36,16 @@ from leafpile.server.errors import (
     NotHost,
     NoToken,
     StorageFailed,
+    new_error_id,
 )
 from leafpile.server.players.names import look_alike_key
 from leafpile.server.players.profiles import read_profile_name
 from leafpile.server.store import chat_store
 from leafpile.server.store.chat_store import ChatMessage, ChatSettings
 from leafpile.server.store.db import STORAGE_ERRORS, Database
-from leafpile.server.store.schema import CHAT_TEXT_MAX
+from leafpile.server.store.schema import CHAT_TEXT_MAX, Change
 from leafpile.server.tables.live_table import HUMAN, LiveTable, hash_token
+from leafpile.server.tables.manager import TableManager
 
 log = logging.getLogger("leafpile.server")
 T = TypeVar("T")
@@ -132,6 +136,48 @@ class Chat:
         self.db = db
         self.wall = wall
         self.cached: dict[str, ChatSettings] = {}
+        self.tables: Callable[[str], LiveTable | None] = lambda _id: None
+        self.hearing: set[asyncio.Task[None]] = set()
+
+    def listen_to(self, manager: TableManager) -> None:
+        """Hear the messages and settings stored through the other server processes, so the
+        readers of a table connected to this one get them at once."""
+        self.tables = manager.tables.get
+        manager.hearers["chat"] = lambda change: self._hear(self._heard_message(change))
+        manager.hearers["chat_settings"] = lambda change: self._hear(self._heard_settings(change))
+
+    def _hear(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(self._logged(work))
+        self.hearing.add(task)
+        task.add_done_callback(self.hearing.discard)
+
+    @staticmethod
+    async def _logged(work: Coroutine[Any, Any, None]) -> None:
+        try:
+            await work
+        except StorageFailed:  # logged by _store; the next history has the message
+            pass
+        except Exception:  # a background task must not die silently
+            log.exception("a chat change heard from another process (error id %s)", new_error_id())
+
+    async def _heard_message(self, change: Change) -> None:
+        table = self.tables(change.table_id)
+        if table is None or not table.listeners:
+            return
+        message = await self._store(chat_store.find_message, change.version)
+        if message is not None and message.table_id == table.id:
+            for listener in list(table.listeners):
+                out = {"type": "chat", "messages": [message_json(message, listener.lang)]}
+                listener.send(json.dumps(out))
+
+    async def _heard_settings(self, change: Change) -> None:
+        self.cached.pop(change.table_id, None)
+        table = self.tables(change.table_id)
+        if table is None or not table.listeners:
+            return
+        out = json.dumps({"type": "chat", "settings": settings_json(await self.settings(table.id))})
+        for listener in list(table.listeners):
+            listener.send(out)
 
     async def _store(self, fn: Callable[..., T], *args: Any) -> T:
         try:

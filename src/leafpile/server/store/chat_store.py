@@ -78,6 +78,7 @@ def store_settings(db: Database, table_id: str, settings: ChatSettings) -> None:
         )
         if done.rowcount == 0:
             conn.execute(chat_settings.insert().values(table_id=table_id, **values))
+        db.announce(conn, "chat_settings", table_id)
 
 
 def append_message(
@@ -105,6 +106,7 @@ def append_message(
         )
         key = done.inserted_primary_key
         assert key is not None
+        db.announce(conn, "chat", table_id, int(key[0]))  # the other processes' readers too
         return ChatMessage(int(key[0]), table_id, at, seat, name, text, phrase)
 
 

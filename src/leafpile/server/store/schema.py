@@ -320,7 +320,9 @@ class LoadedTable:
 class Change:
     """What another server process changed (a NOTIFY): `kind` is "new" (a table was
     opened), "action" (the table is at `version` now), "undo" (an action was taken back: the
-    table is at `version` now), "seat" (a seat was taken) or "gone" (a waiting table expired)."""
+    table is at `version` now), "seat" (a seat was taken), "gone" (a waiting table expired),
+    "chat" (a chat message was stored: `version` is its id) or "chat_settings" (the host
+    changed the table's chat)."""
 
     origin: str
     kind: str

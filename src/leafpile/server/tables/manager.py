@@ -89,6 +89,8 @@ class TableManager:
         self._broadcast: Callable[[LiveTable], None] = publish or (lambda _table: None)
         #: called when a game ends here, once its last action is stored (the ratings)
         self.on_finish: Callable[[LiveTable], None] = lambda _table: None
+        #: the rooms above that hear other processes' changes of their own kinds (the chat)
+        self.hearers: dict[str, Callable[[Change], None]] = {}
         self.tables: dict[str, LiveTable] = {}
         self.broken: set[str] = set()  # tables whose rows cannot be rebuilt: set aside
         self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
@@ -369,6 +371,10 @@ class TableManager:
     # -- other server processes -----------------------------------------------------------------
     def heard(self, change: Change) -> None:
         """Another process changed a table (on the event loop): catch the copy here up."""
+        hearer = self.hearers.get(change.kind)
+        if hearer is not None:  # not a change of the game: the room that made it hears it
+            hearer(change)
+            return
         if self.missed is not None:  # still loading the tables: they are caught up after
             self.missed.add(change.table_id)
             return
