@@ -263,6 +263,14 @@ async def _run(
             await asyncio.sleep(0.2)
 
     # one HTTP client for all tables: making one costs ~30 ms of CPU each
+    attacker = None
+    if abuse_mode == "attacked":  # in a process of its own: see abuse.py's docstring
+        spawn = multiprocessing.get_context("spawn")
+        pipe, there = spawn.Pipe()
+        names = ("load2", "person")  # whose games and table the attackers look for
+        attacker = spawn.Process(target=abuse.attack_process, args=(base, attacks, names, there))
+        attacker.start()
+        assert await asyncio.to_thread(pipe.recv) == "ready"  # started and imported
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         start = time.perf_counter()
         deadline = start + seconds
@@ -286,15 +294,16 @@ async def _run(
         if abuse_mode:
             bot = abuse.bot_table(base, deadline, stats.bot, target.append, stats.errors)
             workers.append(bot)
-        if abuse_mode == "attacked":
-            workers.append(
-                abuse.attack(base, deadline, stats.finished, target, stats.attacks, attacks)
-            )
+        if attacker is not None:
+            pipe.send(time.time() + seconds)  # the attacks stop with the normal play
         sampler = asyncio.create_task(sample())
         if replays > 0:
             workers.append(_replays(http, stats, replays, deadline))
         await asyncio.gather(*workers)
         sampler.cancel()
+        if attacker is not None:
+            stats.attacks.update(await asyncio.to_thread(pipe.recv))
+            attacker.join()
         return stats, time.perf_counter() - start, peak
 
 
@@ -347,12 +356,13 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
     )
     server.start()
     try:
-        for _ in range(200):
-            try:
-                httpx.get(base + "/api/games", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.05)
+        with httpx.Client(verify=abuse.SSL) as poll:  # one client: each costs an SSL context
+            for _ in range(200):
+                try:
+                    poll.get(base + "/api/games", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.05)
         time.sleep(0.5)
         idle = _rss_mib(server.pid)
         cpu_before = _cpu_seconds(server.pid)
