@@ -66,6 +66,15 @@ def _cpu_seconds(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _core_wait(pid: int | None) -> float:
+    """Seconds the server's event-loop thread was ready to run but waited for a core (Linux
+    /proc schedstat; 0 elsewhere): the part of its latency that is the machine's load."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _rss_mib(pid: int | None) -> float:
     """Resident memory of a process in MiB (Linux /proc; 0 elsewhere)."""
     try:
@@ -367,6 +376,7 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         time.sleep(0.5)
         idle = _rss_mib(server.pid)
         cpu_before = _cpu_seconds(server.pid)
+        wait_before = _core_wait(server.pid)
         client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
             _run(
@@ -382,6 +392,7 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
             )
         )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
+        waited = _core_wait(server.pid) - wait_before
         client_cpu = time.process_time() - client_before
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
             per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
@@ -408,7 +419,8 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         f" ms; once all had begun ({len(steady)} actions): p50 {pct(0.5, steady or lat):.1f},"
         f" p99 {pct(0.99, steady or lat):.1f}"
         f" ms, {stats.games} games in {elapsed:.0f} s, refused {stats.errors or 'none'}; "
-        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}",
+        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}; "
+        f"the server's event loop waited for a core {waited / elapsed:.0%} of the time",
         flush=True,
     )
     bot = sorted(stats.bot)
