@@ -10,6 +10,12 @@ people on the Internet. Every loop is bounded by the run's deadline.
 - spectators: four addresses open 32 sockets each on the table a person plays against a bot;
 - lobby: twenty addresses open waiting tables (eight each at most, 300 on the server) and
   read the lobby.
+
+The attacks run in a process of their own (`attack_process`), which finds its targets as an
+attacker would, in the public lobby: the normal players' finished games and the person's
+table. In the measuring client's process they slowed the measurement itself: its one event
+loop also parsed the 128 spectators' frames and built an SSL context for each attacker's
+HTTP client (about half its busy time under the attacks, profiled).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import ssl
 import time
 from collections.abc import Callable
 from typing import Any
@@ -30,10 +37,15 @@ WAITING = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
 PERSON_PAUSE = 0.2  # seconds a person takes before each move
 
 
+#: One SSL context for every client (loopback HTTP never uses it; httpx would otherwise load
+#: the certificate store again for each of the many clients, tens of milliseconds each).
+SSL = ssl.create_default_context()
+
+
 def client(base: str, address: str) -> httpx.AsyncClient:
     """An HTTP client speaking from `address` (a loopback address of its own)."""
-    transport = httpx.AsyncHTTPTransport(local_address=address)
-    made = httpx.AsyncClient(base_url=base, timeout=60, transport=transport)
+    transport = httpx.AsyncHTTPTransport(local_address=address, verify=SSL)
+    made = httpx.AsyncClient(base_url=base, timeout=60, transport=transport, verify=SSL)
     made.leafpile_address = address  # type: ignore[attr-defined]  # its sockets use it too
     return made
 
@@ -197,3 +209,43 @@ async def attack(
         "lobby": lambda: lobby(base, deadline, refused),
     }
     await asyncio.gather(*(runs[name]() for name in which))
+
+
+async def find_targets(
+    base: str, deadline: float, finished: list[str], target: list[str], names: tuple[str, str]
+) -> None:
+    """Read the lobby every second, as an attacker would: the finished games of the players
+    named `names[0]` and the table where `names[1]` plays."""
+    async with client(base, "127.0.3.2") as http:
+        while time.perf_counter() < deadline:
+            for name in names:
+                with contextlib.suppress(httpx.TransportError, ValueError):
+                    r = await http.get("/api/tables", params={"q": name, "limit": 200})
+                    for t in reversed(r.json().get("tables", [])):  # oldest first
+                        if name == names[1] and not target and t["status"] == "playing":
+                            target.append(t["id"])
+                        new = t["id"] not in finished and t["status"] == "finished"
+                        if name == names[0] and new:
+                            finished.append(t["id"])
+            await asyncio.sleep(1.0)
+
+
+def attack_process(base: str, which: tuple[str, ...], names: tuple[str, str], pipe: Any) -> None:
+    """The body of the attackers' process: says it is ready through `pipe`, waits for the
+    time (`time.time()`) the attacks in `which` must stop, runs them until then and sends
+    back the refusals they met."""
+
+    async def run(until: float) -> dict[str, int]:
+        deadline = time.perf_counter() + (until - time.time())
+        finished: list[str] = []
+        target: list[str] = []
+        refused: dict[str, int] = {}
+        await asyncio.gather(
+            find_targets(base, deadline, finished, target, names),
+            attack(base, deadline, finished, target, refused, which),
+        )
+        return refused
+
+    pipe.send("ready")
+    pipe.send(asyncio.run(run(pipe.recv())))
+    pipe.close()

@@ -66,6 +66,15 @@ def _cpu_seconds(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _core_wait(pid: int | None) -> float:
+    """Seconds the server's event-loop thread was ready to run but waited for a core (Linux
+    /proc schedstat; 0 elsewhere): the part of its latency that is the machine's load."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _rss_mib(pid: int | None) -> float:
     """Resident memory of a process in MiB (Linux /proc; 0 elsewhere)."""
     try:
@@ -263,6 +272,14 @@ async def _run(
             await asyncio.sleep(0.2)
 
     # one HTTP client for all tables: making one costs ~30 ms of CPU each
+    attacker = None
+    if abuse_mode == "attacked":  # in a process of its own: see abuse.py's docstring
+        spawn = multiprocessing.get_context("spawn")
+        pipe, there = spawn.Pipe()
+        names = ("load2", "person")  # whose games and table the attackers look for
+        attacker = spawn.Process(target=abuse.attack_process, args=(base, attacks, names, there))
+        attacker.start()
+        assert await asyncio.to_thread(pipe.recv) == "ready"  # started and imported
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         start = time.perf_counter()
         deadline = start + seconds
@@ -286,15 +303,16 @@ async def _run(
         if abuse_mode:
             bot = abuse.bot_table(base, deadline, stats.bot, target.append, stats.errors)
             workers.append(bot)
-        if abuse_mode == "attacked":
-            workers.append(
-                abuse.attack(base, deadline, stats.finished, target, stats.attacks, attacks)
-            )
+        if attacker is not None:
+            pipe.send(time.time() + seconds)  # the attacks stop with the normal play
         sampler = asyncio.create_task(sample())
         if replays > 0:
             workers.append(_replays(http, stats, replays, deadline))
         await asyncio.gather(*workers)
         sampler.cancel()
+        if attacker is not None:
+            stats.attacks.update(await asyncio.to_thread(pipe.recv))
+            attacker.join()
         return stats, time.perf_counter() - start, peak
 
 
@@ -347,15 +365,18 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
     )
     server.start()
     try:
-        for _ in range(200):
-            try:
-                httpx.get(base + "/api/games", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.05)
+        started = time.monotonic() + 300  # a loaded machine can take a minute to start it
+        with httpx.Client(verify=abuse.SSL) as poll:  # one client: each costs an SSL context
+            while time.monotonic() < started:
+                try:
+                    poll.get(base + "/api/games", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
         time.sleep(0.5)
         idle = _rss_mib(server.pid)
         cpu_before = _cpu_seconds(server.pid)
+        wait_before = _core_wait(server.pid)
         client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
             _run(
@@ -371,6 +392,7 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
             )
         )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
+        waited = _core_wait(server.pid) - wait_before
         client_cpu = time.process_time() - client_before
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
             per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
@@ -397,7 +419,8 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         f" ms; once all had begun ({len(steady)} actions): p50 {pct(0.5, steady or lat):.1f},"
         f" p99 {pct(0.99, steady or lat):.1f}"
         f" ms, {stats.games} games in {elapsed:.0f} s, refused {stats.errors or 'none'}; "
-        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}",
+        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}; "
+        f"the server's event loop waited for a core {waited / elapsed:.0%} of the time",
         flush=True,
     )
     bot = sorted(stats.bot)

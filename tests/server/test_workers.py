@@ -5,6 +5,7 @@ answers about as fast with eleven tables of slow bots running beside it as witho
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import threading
 import time
@@ -18,7 +19,7 @@ from leafpile.server import workers
 from leafpile.server.api.checks import read_new_table
 from leafpile.server.store.db import Database
 from leafpile.server.tables.manager import TableManager
-from leafpile.server.workers import BOTS_ONLY, DECISION_SECONDS, PEOPLE, BotPool
+from leafpile.server.workers import BOTS_ONLY, DECISION_SECONDS, PEOPLE, REQUESTS, BotPool
 from tests.patience import HANG
 from tests.server.helpers import SEED
 from tests.server.live import run_async
@@ -134,6 +135,57 @@ def test_tables_of_bots_only_never_hold_every_worker():
 
     run_async(go())
     assert sorted(started) == ["a", "b", "c", "person"]
+
+
+def test_asked_for_work_and_bots_only_tables_never_hold_every_worker():
+    """Two workers: replays asked for by two addresses and a bots-only table's job take one
+    together, and a person's table's job starts at once on the other (a second replay used
+    to take it, and the person's bot waited for a whole build)."""
+    started: list[str] = []
+    gate = threading.Event()
+
+    def job(name: str) -> str:
+        started.append(name)
+        gate.wait(HANG)
+        return name
+
+    async def go() -> None:
+        pool = BotPool("thread", workers=2)
+        try:
+            others = [
+                asyncio.ensure_future(pool.run(job, name, owner=name, klass=klass))
+                for name, klass in (("r1", REQUESTS), ("r2", REQUESTS), ("b", BOTS_ONLY))
+            ]
+            await asyncio.sleep(0)
+            person = asyncio.ensure_future(pool.run(job, "person", owner="p", klass=PEOPLE))
+            deadline = time.monotonic() + HANG
+            while len(started) < 2:
+                assert time.monotonic() < deadline, f"only {started} started"
+                await asyncio.sleep(0.01)
+            assert sorted(started) == ["person", "r1"]
+            gate.set()
+            await asyncio.gather(person, *others)
+        finally:
+            pool.shutdown()
+
+    run_async(go())
+    assert sorted(started) == ["b", "person", "r1", "r2"]
+
+
+def test_worker_processes_think_at_a_lower_priority_than_the_server():
+    async def go() -> tuple[int, int]:
+        pool = BotPool("process", workers=1)
+        try:
+            return os.getpriority(os.PRIO_PROCESS, 0), await pool.run(_own_priority)
+        finally:
+            pool.shutdown()
+
+    server, worker = run_async(go())
+    assert worker == min(19, server + workers.NICENESS)
+
+
+def _own_priority() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)
 
 
 def _slow_think(pause: float) -> Any:

@@ -38,6 +38,7 @@ from leafpile.server.http import (
 from leafpile.server.http.access_log import RequestLog
 from leafpile.server.http.guards import Context, RateLimit
 from leafpile.server.http.log_format import logging_config
+from leafpile.server.http.methods import AllowedMethods
 from leafpile.server.http.sockets import table_socket
 from leafpile.server.store.db import Database, normalise_url
 from leafpile.server.tables.manager import IDLE_TTL, WAITING_TTL, TableManager
@@ -175,7 +176,11 @@ def create_app(
             Mount("/static", StaticFiles(directory=endpoints.WEB_DIR), name="static"),
         ],
         lifespan=lifespan,
-        middleware=[Middleware(RequestLog), Middleware(SecurityHeaders)],
+        middleware=[
+            Middleware(RequestLog),
+            Middleware(SecurityHeaders),
+            Middleware(AllowedMethods),
+        ],
     )
     app.state.ctx = ctx
     app.state.readiness = health.Readiness(manager.db)

@@ -64,6 +64,13 @@ class NotFound(Refusal):
     code = "not_found"
 
 
+class MethodNotAllowed(Refusal):
+    """No route of the address answers the request's method (the answer's `Allow` lists
+    those that do)."""
+
+    code = "method_not_allowed"
+
+
 # -- what the tables refuse ---------------------------------------------------------------------
 class TableNotFound(Refusal):
     code = "unknown_table"

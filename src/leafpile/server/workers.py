@@ -7,8 +7,11 @@ Every decision has a ceiling (`DECISION_SECONDS`), whatever the bot's own budget
 The workers are shared fairly: work waits in one queue per owner (a table, or the address
 that asked for a replay or a review), the owners served in turn, one job each: tables where
 a person sits first, then what people ask for (replays, reviews, explore), then tables of
-bots only, which never hold every worker at once (one stays free for people's work). So no
-table or address can take the workers from the others by queueing much work.
+bots only; the work of tables without people (asked-for work and tables of bots only
+together) never holds every worker at once, so one stays free for the bots of people's
+tables. So no table or address can take the workers from the others by queueing much work.
+Worker processes run at a lower CPU priority than the server (`NICENESS`): on a busy machine
+the thinking waits for a core, not the people whose actions the event loop answers.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ WORKERS = 2  # worker processes (or threads)
 #: Owner classes, served in this order: tables where a person sits, what people ask for after
 #: a game (replays, reviews, explore), tables of bots only.
 PEOPLE, REQUESTS, BOTS_ONLY = 0, 1, 2
+#: How much lower the worker processes' CPU priority is than the server's (`os.nice`).
+NICENESS = 10
 
 
 def think(bot_name: str, view: State, seed: int, seat: int, decision: int) -> str:
@@ -56,8 +61,16 @@ def think(bot_name: str, view: State, seed: int, seat: int, decision: int) -> st
     return text
 
 
+def _start_worker(server_pid: int) -> None:
+    """Worker initializer: a lower CPU priority than the server's, and an exit when the
+    server process is gone."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
+    _watch_parent(server_pid)
+
+
 def _watch_parent(server_pid: int) -> None:
-    """Worker initializer: exit when the server process is gone (even after SIGKILL)."""
+    """Exit when the server process is gone (even after SIGKILL)."""
 
     def watch() -> None:
         while os.getppid() == server_pid:
@@ -74,7 +87,7 @@ def make_executor(kind: str, workers: int = WORKERS) -> Executor:
         return ProcessPoolExecutor(
             max_workers=workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_watch_parent,
+            initializer=_start_worker,
             initargs=(os.getpid(),),
         )
     if kind == "thread":
@@ -135,6 +148,9 @@ class BotPool:
         #: tables of bots only never hold every worker: one stays for people's work
         self.bots_slots = max(1, workers - 1)
         self.bots_busy = 0
+        #: nor does the work of tables without people (asked-for work and bots only)
+        self.others_slots = max(1, workers - 1)
+        self.others_busy = 0
         self.waiting = FairQueue()
         self.running: set[asyncio.Task[None]] = set()
 
@@ -167,6 +183,8 @@ class BotPool:
     def _dispatch(self) -> None:
         while self.busy < self.slots:
             upto = BOTS_ONLY if self.bots_busy < self.bots_slots else REQUESTS
+            if self.others_busy >= self.others_slots:
+                upto = PEOPLE
             taken = self.waiting.take(upto)
             if taken is None:
                 return
@@ -175,6 +193,7 @@ class BotPool:
                 continue
             self.busy += 1
             self.bots_busy += klass == BOTS_ONLY
+            self.others_busy += klass != PEOPLE
             task = asyncio.get_running_loop().create_task(self._execute(job, klass))
             self.running.add(task)
             task.add_done_callback(self.running.discard)
@@ -195,6 +214,7 @@ class BotPool:
         finally:
             self.busy -= 1
             self.bots_busy -= klass == BOTS_ONLY
+            self.others_busy -= klass != PEOPLE
             self._dispatch()
 
     async def _in_worker(self, fn: Callable[..., T], *args: Any) -> T:

@@ -16,6 +16,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -110,7 +111,12 @@ def test_fuzzed_requests_get_no_500_and_refusals_change_nothing(case, target):
     assert str(SEED) not in response.text  # the real tables' seed (every card) never leaks
     case.validate_response(
         response,
-        checks=[status_code_conformance, content_type_conformance, response_schema_conformance],
+        checks=[
+            status_code_conformance,
+            content_type_conformance,
+            response_schema_conformance,
+            response_headers_conformance,
+        ],
     )
     if response.status_code >= 400:
         assert fingerprint(srv) == before, (case.method, case.path, response.text[:300])

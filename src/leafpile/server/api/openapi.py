@@ -13,6 +13,7 @@ from leafpile import i18n
 from leafpile.bots import BOTS
 from leafpile.games import GAMES
 from leafpile.server.api.checks import ACTION_MAX
+from leafpile.server.api.methods import with_options
 from leafpile.server.api.openapi_health import health_paths
 from leafpile.server.api.openapi_schemas import (
     AUTH,
@@ -490,6 +491,6 @@ def describe() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "leafpile", "version": "1"},
-        "paths": paths,
+        "paths": with_options(paths),
         "components": {"schemas": {"Error": ERROR, "State": STATE, "Seat": SEAT}},
     }

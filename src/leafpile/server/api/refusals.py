@@ -37,6 +37,7 @@ STATUS: dict[str, int] = {
     "chat_closed": 403,
     "unknown_table": 404,
     "not_found": 404,
+    "method_not_allowed": 405,
     "table_full": 409,
     "seat_taken": 409,
     "not_started": 409,

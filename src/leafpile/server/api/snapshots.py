@@ -17,7 +17,12 @@ from leafpile.server.tables.takebacks import can_take_back
 
 def seats_public(table: LiveTable) -> list[dict[str, Any]]:
     connected = table.connected_seats()
-    acted = {entry.seat for entry in table.log}
+    acted: set[int] = set()
+    for entry in table.log:  # every seat has acted early in a game: not the whole log
+        if 0 <= entry.seat < table.players:
+            acted.add(entry.seat)
+            if len(acted) == table.players:
+                break
     return [
         {
             "seat": s.seat,
