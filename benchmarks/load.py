@@ -14,6 +14,13 @@ then memory per WebSocket (spectators opened on one table, per socket).
     .venv/bin/python benchmarks/load.py --tables 50 --seconds 20 --rate 0
     .venv/bin/python benchmarks/load.py --db postgresql://postgres@127.0.0.1:5432/postgres
     .venv/bin/python benchmarks/load.py --abuse --tables 20   # beside the attacks of abuse.py
+    .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --tables 50 --rate 0
+
+`--url` drives a server already running (`leafpile serve --workers N ...`, started with
+`--rate-limit 0`) instead of starting one. The server's CPU and memory are then those of its
+whole process tree (the process listening on the URL's port, found through /proc, or
+`--server-pid`, with every worker and bot process under it), counted apart from this
+client's own CPU; `--db-pid` (PostgreSQL's postmaster) adds the database's CPU per action.
 
 `--abuse` runs each number of tables twice on a server with its per-address limits on, each
 normal table speaking from a loopback address of its own and a person playing a `random` bot
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -37,6 +45,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import websockets
@@ -57,15 +66,6 @@ def _serve(port: int, db: str, limits: bool = False) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
 
 
-def _cpu_seconds(pid: int | None) -> float:
-    """User + system CPU time of a process (Linux /proc; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def _rss_mib(pid: int | None) -> float:
     """Resident memory of a process in MiB (Linux /proc; 0 elsewhere)."""
     try:
@@ -75,6 +75,75 @@ def _rss_mib(pid: int | None) -> float:
     except OSError:
         pass
     return 0.0
+
+
+def _tree(root: int | None) -> list[int]:
+    """`root` and every process below it (Linux /proc)."""
+    if root is None:
+        return []
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo += children.get(pid, [])
+    return out
+
+
+def _tree_cpu_seconds(root: int | None) -> float:
+    """CPU time of a whole process tree: each live process's own, and what it reaped of its
+    children that ended (so a worker that ended still counts, and nothing twice)."""
+    total = 0.0
+    for pid in _tree(root):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _tree_rss_mib(root: int | None) -> float:
+    return sum(_rss_mib(pid) for pid in _tree(root))
+
+
+def _listener_of(port: int) -> int:
+    """The root of the processes listening on loopback TCP `port` (/proc/net/tcp: the
+    socket's inode, then the processes holding it; uvicorn's workers share one socket)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                parts = line.split()
+                if int(parts[1].rsplit(":", 1)[1], 16) == port and parts[3] == "0A":
+                    inodes.add(f"socket:[{parts[9]}]")
+    holders = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if any(os.readlink(fd) in inodes for fd in (entry / "fd").iterdir()):
+                    holders.append(int(entry.name))
+    if not holders:
+        raise SystemExit(f"no process of this user listens on port {port}: give --server-pid")
+    return min(holders, key=lambda pid: len(_ancestors(pid)))
+
+
+def _ancestors(pid: int) -> list[int]:
+    out = []
+    while pid > 1:
+        try:
+            pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            break
+        out.append(pid)
+    return out
 
 
 def _free_port() -> int:
@@ -103,6 +172,7 @@ class Pace:
 
     interval: float  # seconds between its actions (0: as fast as the server answers)
     next_at: float = 0.0
+    until: float = float("inf")  # with --cut: no action after this time, the game left as it is
 
     async def wait(self) -> None:
         if self.interval <= 0:
@@ -146,6 +216,8 @@ async def _seat(
                 return
             if msg["legal"] and sent_at is None and msg["version"] > sent_version - 1:
                 await pace.wait()
+                if time.perf_counter() >= pace.until:
+                    return
                 sent_version = msg["version"]
                 sent_at = time.perf_counter()
                 action = rng.choice(msg["legal"])
@@ -245,6 +317,7 @@ async def _run(
     replays: float = 0.0,
     abuse_mode: str = "",
     attacks: tuple[str, ...] = abuse.ATTACKS,
+    cut: bool = False,
 ) -> tuple[Stats, float, float]:
     """Play `tables` tables for `seconds`; returns the stats, the time taken and the
     server's peak resident memory (MiB) while they played."""
@@ -259,7 +332,7 @@ async def _run(
     async def sample() -> None:
         nonlocal peak
         while True:
-            peak = max(peak, _rss_mib(pid))
+            peak = max(peak, _tree_rss_mib(pid))
             await asyncio.sleep(0.2)
 
     # one HTTP client for all tables: making one costs ~30 ms of CPU each
@@ -277,7 +350,11 @@ async def _run(
                 deadline,
                 random.Random(i),
                 stats,
-                Pace(interval, start + random.Random(-i).uniform(0, interval)),
+                Pace(
+                    interval,
+                    start + random.Random(-i).uniform(0, interval),
+                    deadline if cut else float("inf"),
+                ),
                 f"127.0.1.{i % 240 + 1}" if abuse_mode else None,
             )
             for i in range(tables)
@@ -305,14 +382,14 @@ async def _socket_memory(base: str, pid: int | None, sockets: int) -> float:
         table = (await http.post("/api/tables", json=body)).json()["table"]
     url = base.replace("http", "ws") + f"/ws/tables/{table}"
     await asyncio.sleep(1.0)
-    before = _rss_mib(pid)
+    before = _tree_rss_mib(pid)
     opened = []
     for _ in range(sockets):
         ws = await websockets.connect(url, max_size=2**22)
         await ws.recv()  # the snapshot on connect
         opened.append(ws)
     await asyncio.sleep(1.0)
-    after = _rss_mib(pid)
+    after = _tree_rss_mib(pid)
     for ws in opened:
         await ws.close()
     return (after - before) * 1024 / sockets
@@ -328,6 +405,7 @@ class Result:
     steady_p99: float
     cpu_per_action_ms: float
     busy: float
+    db_cpu_per_action_ms: float
     client_busy: float
     mib_per_table: float
     refused: dict[str, int]
@@ -340,12 +418,18 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
     "alone" or "attacked", with the server's limits on; see the module's docstring)."""
     tmp = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = multiprocessing.get_context("spawn").Process(
-        target=_serve, args=(port, db, bool(abuse_mode))
-    )
-    server.start()
+    server = None
+    if args.url:  # an external server: its whole process tree
+        base = args.url.rstrip("/")
+        pid: int | None = args.server_pid or _listener_of(urlsplit(base).port or 80)
+    else:
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = multiprocessing.get_context("spawn").Process(
+            target=_serve, args=(port, db, bool(abuse_mode))
+        )
+        server.start()
+        pid = server.pid
     try:
         for _ in range(200):
             try:
@@ -354,8 +438,9 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
             except httpx.HTTPError:
                 time.sleep(0.05)
         time.sleep(0.5)
-        idle = _rss_mib(server.pid)
-        cpu_before = _cpu_seconds(server.pid)
+        idle = _tree_rss_mib(pid)
+        cpu_before = _tree_cpu_seconds(pid)
+        db_before = _tree_cpu_seconds(args.db_pid)
         client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
             _run(
@@ -364,20 +449,23 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
                 tables,
                 args.seconds,
                 args.rate,
-                server.pid,
+                pid,
                 0.0 if abuse_mode else args.replays,
                 abuse_mode,
                 tuple(args.attacks),
+                args.cut,
             )
         )
-        server_cpu = _cpu_seconds(server.pid) - cpu_before
+        server_cpu = _tree_cpu_seconds(pid) - cpu_before
+        db_cpu = _tree_cpu_seconds(args.db_pid) - db_before
         client_cpu = time.process_time() - client_before
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
-            per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
+            per_socket = asyncio.run(_socket_memory(base, pid, args.sockets))
             print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
     finally:
-        server.terminate()
-        server.join()
+        if server is not None:
+            server.terminate()
+            server.join()
         tmp.cleanup()
     lat = sorted(stats.latencies)
     n = len(lat)
@@ -397,7 +485,9 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         f" ms; once all had begun ({len(steady)} actions): p50 {pct(0.5, steady or lat):.1f},"
         f" p99 {pct(0.99, steady or lat):.1f}"
         f" ms, {stats.games} games in {elapsed:.0f} s, refused {stats.errors or 'none'}; "
-        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}",
+        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}"
+        f"; server CPU/action {server_cpu / n * 1000:.2f} ms"
+        + (f", database CPU/action {db_cpu / n * 1000:.2f} ms" if args.db_pid else ""),
         flush=True,
     )
     bot = sorted(stats.bot)
@@ -424,6 +514,7 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         pct(0.99, steady or lat),
         server_cpu / n * 1000,
         server_cpu / elapsed,
+        db_cpu / n * 1000,
         client_cpu / elapsed,
         (peak - idle) / tables,
         stats.errors,
@@ -459,12 +550,28 @@ def main() -> None:
         default=list(abuse.ATTACKS),
         help="with --abuse: which attacks (default all: " + ",".join(abuse.ATTACKS) + ")",
     )
+    parser.add_argument(
+        "--cut",
+        action="store_true",
+        help="stop every table at --seconds, mid-game (many tables: no wait for the last games)",
+    )
     parser.add_argument("--game", default="autumn")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
+    parser.add_argument(
+        "--url", default=None, help="drive this running server (no server is started)"
+    )
+    parser.add_argument(
+        "--server-pid", type=int, default=None, help="with --url: the server's root process"
+    )
+    parser.add_argument(
+        "--db-pid", type=int, default=None, help="the database's root process (its CPU)"
+    )
     args = parser.parse_args()
     if args.sockets < 0 or args.seconds <= 0 or args.rate < 0 or min(args.tables) < 1:
         parser.error("--tables and --seconds must be positive; --sockets and --rate not negative")
-    kind = (args.db or "sqlite").split(":", 1)[0]
+    if args.url and (args.abuse or args.db):
+        parser.error("--url drives a running server: --db and --abuse need one started here")
+    kind = "an external server's" if args.url else (args.db or "sqlite").split(":", 1)[0]
     offered = f"{args.rate:.0f} actions/s offered" if args.rate > 0 else "as fast as possible"
     print(f"load: {args.game} tables over WebSockets, {kind} database, {offered}", flush=True)
     if args.abuse:
@@ -474,15 +581,15 @@ def main() -> None:
     print()
     print(
         "| tables | actions/s | p50 ms | p99 ms | p99 once begun | server CPU/action "
-        "| server busy | client busy | MiB/table |"
+        "| database CPU/action | server busy | client busy | MiB/table |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
         print(
             f"| {r.tables} | {r.actions / r.seconds:,.0f} | {r.p50:.1f} | {r.p99:.1f} "
             f"| {r.steady_p99:.1f} "
-            f"| {r.cpu_per_action_ms:.2f} ms | {r.busy:.0%} | {r.client_busy:.0%} "
-            f"| {r.mib_per_table:.2f} |"
+            f"| {r.cpu_per_action_ms:.2f} ms | {r.db_cpu_per_action_ms:.2f} ms "
+            f"| {r.busy:.0%} | {r.client_busy:.0%} | {r.mib_per_table:.2f} |"
         )
 
 
