@@ -282,10 +282,17 @@ async def _table_worker(
             stats.started += 1
             if stats.started == tables:
                 stats.ready_at = time.perf_counter()
-        await asyncio.gather(
+        game_over = asyncio.gather(
             _seat(url, made["token"], table, rng, stats, pace, _address_of(http)),
             _seat(url, joined["token"], table, rng, stats, pace, _address_of(http)),
         )
+        if pace.until < float("inf"):  # --cut: the seat waiting for the other stops too
+            try:
+                await asyncio.wait_for(game_over, max(0.0, pace.until - time.perf_counter()))
+            except TimeoutError:
+                return
+        else:
+            await game_over
         stats.games += 1
         stats.finished.append(table)
 
