@@ -17,9 +17,12 @@ then memory per WebSocket (spectators opened on one table, per socket).
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --tables 50 --rate 0
 
 `--url` drives a server already running (`leafpile serve --workers N ...`, started with
-`--rate-limit 0`) instead of starting one. The server's CPU and memory are then those of its
-whole process tree (the process listening on the URL's port, found through /proc, or
-`--server-pid`, with every worker and bot process under it), counted apart from this
+`--rate-limit 0`) instead of starting one; several comma-separated URLs (separate `leafpile
+serve` processes on one database) get the tables in turn, every request and socket of a table
+going to its one URL, as a reverse proxy routing on the table id would do. The server's CPU
+and memory are then those of its whole process tree (the process listening on each URL's
+port, found through /proc, or `--server-pid`, with every worker and bot process under it),
+counted apart from this
 client's own CPU; `--db-pid` (PostgreSQL's postmaster) adds the database's CPU per action.
 
 `--abuse` runs each number of tables twice on a server with its per-address limits on, each
@@ -110,8 +113,13 @@ def _tree_cpu_seconds(root: int | None) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def _tree_rss_mib(root: int | None) -> float:
-    return sum(_rss_mib(pid) for pid in _tree(root))
+def _tree_rss_mib(root: int | list[int] | None) -> float:
+    roots = root if isinstance(root, list) else [root]
+    return sum(_rss_mib(pid) for r in roots for pid in _tree(r))
+
+
+def _trees_cpu_seconds(roots: list[int]) -> float:
+    return sum(_tree_cpu_seconds(root) for root in roots)
 
 
 def _listener_of(port: int) -> int:
@@ -320,7 +328,7 @@ async def _run(
     tables: int,
     seconds: float,
     rate: float,
-    pid: int | None,
+    pid: int | list[int] | None,
     replays: float = 0.0,
     abuse_mode: str = "",
     attacks: tuple[str, ...] = abuse.ATTACKS,
@@ -342,16 +350,24 @@ async def _run(
             peak = max(peak, _tree_rss_mib(pid))
             await asyncio.sleep(0.2)
 
-    # one HTTP client for all tables: making one costs ~30 ms of CPU each
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    bases = base.split(",")  # several servers: the tables in turn (as if routed on their id)
+    # one HTTP client for all tables (per server): making one costs ~30 ms of CPU each
+    async with contextlib.AsyncExitStack() as clients:
+        https = [
+            await clients.enter_async_context(
+                httpx.AsyncClient(base_url=b, timeout=60, limits=limits)
+            )
+            for b in bases
+        ]
+        http = https[0]
         start = time.perf_counter()
         deadline = start + seconds
         interval = tables / rate if rate > 0 else 0.0
         # each table starts at its own moment in its interval, as people do (not all at once)
         workers = [
             _table_worker(
-                http,
-                base,
+                https[i % len(bases)],
+                bases[i % len(bases)],
                 tables,
                 game,
                 deadline,
@@ -382,12 +398,12 @@ async def _run(
         return stats, time.perf_counter() - start, peak
 
 
-async def _socket_memory(base: str, pid: int | None, sockets: int) -> float:
+async def _socket_memory(base: str, pid: int | list[int] | None, sockets: int) -> float:
     """Server memory (KiB) per WebSocket: `sockets` spectators on one table."""
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=base.split(",")[0], timeout=60) as http:
         body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
         table = (await http.post("/api/tables", json=body)).json()["table"]
-    url = base.replace("http", "ws") + f"/ws/tables/{table}"
+    url = base.split(",")[0].replace("http", "ws") + f"/ws/tables/{table}"
     await asyncio.sleep(1.0)
     before = _tree_rss_mib(pid)
     opened = []
@@ -427,8 +443,13 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
     server = None
     if args.url:  # an external server: its whole process tree
-        base = args.url.rstrip("/")
-        pid: int | None = args.server_pid or _listener_of(urlsplit(base).port or 80)
+        urls = [u.rstrip("/") for u in args.url.split(",")]
+        base = ",".join(urls)
+        pid: int | list[int] | None = (
+            [args.server_pid]
+            if args.server_pid
+            else [_listener_of(urlsplit(u).port or 80) for u in urls]
+        )
     else:
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
@@ -440,13 +461,14 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
     try:
         for _ in range(200):
             try:
-                httpx.get(base + "/api/games", timeout=1)
+                httpx.get(base.split(",")[0] + "/api/games", timeout=1)
                 break
             except httpx.HTTPError:
                 time.sleep(0.05)
         time.sleep(0.5)
         idle = _tree_rss_mib(pid)
-        cpu_before = _tree_cpu_seconds(pid)
+        roots = [r for r in (pid if isinstance(pid, list) else [pid]) if r is not None]
+        cpu_before = _trees_cpu_seconds(roots)
         db_before = _tree_cpu_seconds(args.db_pid)
         client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
@@ -463,7 +485,7 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
                 args.cut,
             )
         )
-        server_cpu = _tree_cpu_seconds(pid) - cpu_before
+        server_cpu = _trees_cpu_seconds(roots) - cpu_before
         db_cpu = _tree_cpu_seconds(args.db_pid) - db_before
         client_cpu = time.process_time() - client_before
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:

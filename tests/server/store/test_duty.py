@@ -1,5 +1,6 @@
 """Server processes sharing one PostgreSQL database share the work (`tables/duty.py`): a
-process catches up only the tables someone connected to it is at (the others on their next
+process loads a table another opened only when asked for it (its lobby read included),
+catches up only the tables someone connected to it is at (the others on their next
 request), one process alone plays a table's bot turns, and when it dies another takes the
 table over, even one it never heard of."""
 
@@ -56,10 +57,11 @@ def test_a_process_catches_up_only_the_tables_someone_in_it_is_at(pg_url):
 
         two.manager.heard = noted  # type: ignore[method-assign]
         table, tok_a, tok_b = two_humans(one)
-        wait_until(
-            lambda: table in two.manager.tables and two.manager.tables[table].status == "playing",
-            "process two hears of the table and its second seat",
-        )
+        wait_until(lambda: table in two.manager.duty.heard, "process two hears of the table")
+        assert table not in two.manager.tables  # not loaded until someone asks for it there
+        listed = HTTP.get(f"{two.base}/api/tables").json()["tables"]  # the lobby does
+        assert table in [t["id"] for t in listed] and table not in two.manager.duty.heard
+        assert two.manager.tables[table].status == "playing"
         version = 0
         for _ in range(3):
             version = _play_one(one, table, [tok_a, tok_b])
@@ -106,10 +108,7 @@ def test_each_bot_turn_is_played_once_and_goes_on_when_its_process_dies(pg_url):
 
         two.manager.duty.locks.orphans = gated
 
-        async def not_now(table_id: str) -> None:  # two does not hear of the next table
-            return None
-
-        two.manager._load_new = not_now  # type: ignore[method-assign]
+        two.manager.duty.heard_new = lambda table_id: None  # two does not hear of the next one
         unheard = HTTP.post(one.base + "/api/tables", json=BOTS).json()["table"]
         tables = [*heard, unheard]
         before = {t: _version(one.base, t) for t in heard}

@@ -2,6 +2,8 @@
 --workers N`): which ones it keeps up to date as changes are announced, and which ones it
 drives (plays the bots of, enforces the clock of).
 
+- A table another process opens is loaded here only when this process's lobby is next read
+  or someone asks for it here.
 - A process **follows** a table (catches its copy up on every announcement) only while
   someone connected to it listens there, while it drives the table, or while the table waits
   for players (rare changes, which the lobby shows). Any other copy is only marked `behind`
@@ -35,6 +37,7 @@ from leafpile.server.tables.seat_bots import SeatBots
 
 log = logging.getLogger("leafpile.server")
 
+HEARD_MAX = 10_000  # tables opened elsewhere, remembered until the lobby is read here
 SWEEP = 1.0  # seconds between two looks for tables that need a driver and have none
 #: What taking up a table may meet that a later sweep can heal (gone, damaged, unreadable).
 PASSING: tuple[type[Exception], ...] = (Refusal, *STORAGE_ERRORS)
@@ -80,6 +83,7 @@ class Duty:
         self.locks = DutyLocks(db) if db.shared else None
         self.db = db
         self.held: set[str] = set()  # the tables whose lock this process holds
+        self.heard: dict[str, None] = {}  # opened by other processes, not loaded here yet
         self.tasks: set[asyncio.Task[None]] = set()
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -116,8 +120,27 @@ class Duty:
             table.claim_tried = True
             self._spawn(self._claim([table.id]))
 
+    def heard_new(self, table_id: str) -> None:
+        """Another process opened `table_id`: it is loaded here when this process's lobby is
+        next read (`load_heard`) or someone asks for it, not now (most never are, here)."""
+        self.heard[table_id] = None
+        if len(self.heard) > HEARD_MAX:  # nobody reads this lobby: the oldest wait for a request
+            del self.heard[next(iter(self.heard))]
+
+    async def load_heard(self) -> None:
+        """Load the tables other processes opened since the lobby was last read here."""
+        while self.heard:
+            table_id = next(iter(self.heard))
+            del self.heard[table_id]
+            if table_id not in self.manager.tables:
+                try:
+                    await self.manager.find(table_id)
+                except Refusal as e:  # gone again, or set aside (logged there)
+                    log.info("table %s opened elsewhere is not loaded: %s", table_id, e.message)
+
     def let_go(self, table_id: str) -> None:
         """This process no longer drives `table_id` (finished, put away, forgotten)."""
+        self.heard.pop(table_id, None)
         table = self.manager.tables.get(table_id)
         if table is not None:
             table.driven = False

@@ -95,7 +95,6 @@ class TableManager:
         self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
         self.writer = ActionWriter(db)
         self.listener: threading.Thread | None = None
-        self.loading: set[asyncio.Task[None]] = set()
         #: while starting: the tables other processes changed meanwhile (caught up after)
         self.missed: set[str] | None = set()
         self.duty = Duty(self, db, idle_ttl)  # what this process follows and drives
@@ -313,6 +312,7 @@ class TableManager:
     async def lobby(self, query: LobbyQuery | None = None) -> tuple[list[LiveTable], int]:
         """A page of the public tables, newest first, and how many match (a private one is
         reached only by its invite link); those others changed meanwhile are caught up."""
+        await self.duty.load_heard()  # the tables opened elsewhere since it was last read
         page, total = lobby_page(self.tables.values(), query or LobbyQuery())
         return [await self.duty.fresh(table) for table in page], total
 
@@ -387,11 +387,8 @@ class TableManager:
         if change.kind == "gone":
             self._forget(change.table_id)
             return
-        if change.kind == "new":  # load it, so this process's lobby lists it too
-            if change.table_id not in self.tables:
-                task = asyncio.get_running_loop().create_task(self._load_new(change.table_id))
-                self.loading.add(task)
-                task.add_done_callback(self.loading.discard)
+        if change.kind == "new":  # loaded when this process's lobby is read, or it is asked for
+            self.duty.heard_new(change.table_id)
             return
         table = self.tables.get(change.table_id)
         if table is None:
