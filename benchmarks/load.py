@@ -22,8 +22,8 @@ serve` processes on one database) get the tables in turn, every request and sock
 going to its one URL, as a reverse proxy routing on the table id would do. The server's CPU
 and memory are then those of its whole process tree (the process listening on each URL's
 port, found through /proc, or `--server-pid`, with every worker and bot process under it),
-counted apart from this
-client's own CPU; `--db-pid` (PostgreSQL's postmaster) adds the database's CPU per action.
+counted apart from this client's own CPU; `--db-pid` (PostgreSQL's postmaster) adds the
+database's CPU per action, and `--cut` stops every table at `--seconds`, mid-game.
 
 `--abuse` runs each number of tables twice on a server with its per-address limits on, each
 normal table speaking from a loopback address of its own and a person playing a `random` bot
@@ -158,6 +158,13 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+#: The servers' and the database's CPU when every table had begun (set while `_run` samples),
+#: so that the opening of hundreds of tables can be left out of the CPU per action.
+STEADY: dict[str, float] = {}
+STEADY_ROOTS: list[int] = []
+STEADY_DB: list[int] = []
 
 
 @dataclass
@@ -348,6 +355,10 @@ async def _run(
         nonlocal peak
         while True:
             peak = max(peak, _tree_rss_mib(pid))
+            if "at" not in STEADY and time.perf_counter() >= stats.ready_at:
+                STEADY["at"] = time.perf_counter()  # every table has begun: the CPU from here
+                STEADY["cpu"] = _trees_cpu_seconds(STEADY_ROOTS)
+                STEADY["db"] = _tree_cpu_seconds(STEADY_DB[0] if STEADY_DB else None)
             await asyncio.sleep(0.2)
 
     bases = base.split(",")  # several servers: the tables in turn (as if routed on their id)
@@ -471,6 +482,9 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         cpu_before = _trees_cpu_seconds(roots)
         db_before = _tree_cpu_seconds(args.db_pid)
         client_before = time.process_time()
+        STEADY.clear()
+        STEADY_ROOTS[:] = roots
+        STEADY_DB[:] = [args.db_pid] if args.db_pid else []
         stats, elapsed, peak = asyncio.run(
             _run(
                 base,
@@ -485,8 +499,11 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
                 args.cut,
             )
         )
+        ended = time.perf_counter()
         server_cpu = _trees_cpu_seconds(roots) - cpu_before
         db_cpu = _tree_cpu_seconds(args.db_pid) - db_before
+        steady_cpu = _trees_cpu_seconds(roots) - STEADY.get("cpu", 0.0)
+        steady_db = _tree_cpu_seconds(args.db_pid) - STEADY.get("db", 0.0)
         client_cpu = time.process_time() - client_before
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
             per_socket = asyncio.run(_socket_memory(base, pid, args.sockets))
@@ -519,6 +536,18 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         + (f", database CPU/action {db_cpu / n * 1000:.2f} ms" if args.db_pid else ""),
         flush=True,
     )
+    if "at" in STEADY and steady:
+        took = ended - STEADY["at"]
+        print(
+            f"         once all had begun: {len(steady) / took:,.0f} actions/s over {took:.0f} s,"
+            f" server CPU/action {steady_cpu / len(steady) * 1000:.2f} ms"
+            + (
+                f", database CPU/action {steady_db / len(steady) * 1000:.2f} ms"
+                if args.db_pid
+                else ""
+            ),
+            flush=True,
+        )
     bot = sorted(stats.bot)
     if abuse_mode:
         print(
