@@ -290,6 +290,11 @@ async def _table_worker(
     while time.perf_counter() < deadline:
         body = {"game": game, "players": 2, "sit": 0, "name": "load", "seats": seats}
         made = await _post(http, "/api/tables", body, stats)
+        if "table" not in made:  # refused (300 tables at most wait for players): again soon
+            code = f"open refused: {made.get('code')}"
+            stats.errors[code] = stats.errors.get(code, 0) + 1
+            await asyncio.sleep(0.2)
+            continue
         table = made["table"]
         joined = await _post(http, f"/api/tables/{table}/seats", {"name": "load2"}, stats)
         url = base.replace("http", "ws") + f"/ws/tables/{table}"
