@@ -29,7 +29,7 @@ import time
 from collections.abc import Awaitable, Coroutine
 from typing import Any, Protocol
 
-from leafpile.server.errors import Refusal, new_error_id
+from leafpile.server.errors import Refusal, StorageFailed, new_error_id
 from leafpile.server.store.db import STORAGE_ERRORS, Database
 from leafpile.server.store.duty_locks import DutyLocks, LocksLost
 from leafpile.server.tables.live_table import PLAYING, WAITING, LiveTable
@@ -119,6 +119,22 @@ class Duty:
         elif not table.driven and not table.claim_tried and needs_driver(table):
             table.claim_tried = True
             self._spawn(self._claim([table.id]))
+
+    def catch_up_soon(self, table: LiveTable) -> None:
+        """Catch `table` up with the database in a task of its own (one at a time)."""
+        if not table.catching_up:
+            table.catching_up = True
+            self._spawn(self._catch_up_later(table))
+
+    async def _catch_up_later(self, table: LiveTable) -> None:
+        try:
+            async with table.lock:
+                table.catching_up = False
+                await self.manager.catch_up(table)
+        except StorageFailed:  # logged; the next change or request catches up instead
+            pass
+        except Exception:  # a background task must not die silently
+            log.exception("catching table %s up failed (error id %s)", table.id, new_error_id())
 
     def heard_new(self, table_id: str) -> None:
         """Another process opened `table_id`: it is loaded here when this process's lobby is

@@ -30,7 +30,6 @@ from leafpile.server.errors import (
     StaleVersion,
     StorageFailed,
     TableNotFound,
-    new_error_id,
 )
 from leafpile.server.store.action_writer import ActionWriter
 from leafpile.server.store.db import (
@@ -398,28 +397,13 @@ class TableManager:
         if not self.duty.follows(table):  # nobody here at it: caught up when next asked for
             table.behind = True
             return
-        self._catch_up_soon(table)
-
-    def _catch_up_soon(self, table: LiveTable) -> None:
-        if not table.catching_up:
-            table.catching_up = True
-            asyncio.get_running_loop().create_task(self._catch_up_later(table))
+        self.duty.catch_up_soon(table)
 
     async def _load_new(self, table_id: str) -> None:
         try:
             await self.find(table_id)
         except Refusal as e:  # gone again, or set aside (logged there)
             log.info("table %s opened elsewhere is not loaded: %s", table_id, e.message)
-
-    async def _catch_up_later(self, table: LiveTable) -> None:
-        try:
-            async with table.lock:
-                table.catching_up = False
-                await self.catch_up(table)
-        except StorageFailed:  # logged; the next change or request catches up instead
-            pass
-        except Exception:  # a background task must not die silently
-            log.exception("catching table %s up failed (error id %s)", table.id, new_error_id())
 
     async def catch_up(self, table: LiveTable) -> None:
         """Bring the copy of `table` here up to the database: seats taken and actions
@@ -478,7 +462,7 @@ class TableManager:
     def listen(self, table: LiveTable, listener: Listener) -> None:
         table.listeners.append(listener)
         if table.behind:  # changed since it was found: followed from now on
-            self._catch_up_soon(table)
+            self.duty.catch_up_soon(table)
 
     def unlisten(self, table: LiveTable, listener: Listener) -> None:
         if listener in table.listeners:
