@@ -14,6 +14,16 @@ then memory per WebSocket (spectators opened on one table, per socket).
     .venv/bin/python benchmarks/load.py --tables 50 --seconds 20 --rate 0
     .venv/bin/python benchmarks/load.py --db postgresql://postgres@127.0.0.1:5432/postgres
     .venv/bin/python benchmarks/load.py --abuse --tables 20   # beside the attacks of abuse.py
+    .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --tables 50 --rate 0
+
+`--url` drives a server already running (`leafpile serve --workers N ...`, started with
+`--rate-limit 0`) instead of starting one; several comma-separated URLs (separate `leafpile
+serve` processes on one database) get the tables in turn, every request and socket of a table
+going to its one URL, as a reverse proxy routing on the table id would do. The server's CPU
+and memory are then those of its whole process tree (the process listening on each URL's
+port, found through /proc, or `--server-pid`, with every worker and bot process under it),
+counted apart from this client's own CPU; `--db-pid` (PostgreSQL's postmaster) adds the
+database's CPU per action, and `--cut` stops every table at `--seconds`, mid-game.
 
 `--abuse` runs each number of tables twice on a server with its per-address limits on, each
 normal table speaking from a loopback address of its own and a person playing a `random` bot
@@ -26,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -37,6 +48,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import websockets
@@ -55,15 +67,6 @@ def _serve(port: int, db: str, limits: bool = False) -> None:
         limit.sockets_per_table = 100_000
     app = create_app(db, rate_limit=limit)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
-
-
-def _cpu_seconds(pid: int | None) -> float:
-    """User + system CPU time of a process (Linux /proc; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _core_wait(pid: int | None) -> float:
@@ -86,10 +89,91 @@ def _rss_mib(pid: int | None) -> float:
     return 0.0
 
 
+def _tree(root: int | None) -> list[int]:
+    """`root` and every process below it (Linux /proc)."""
+    if root is None:
+        return []
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo += children.get(pid, [])
+    return out
+
+
+def _tree_cpu_seconds(root: int | None) -> float:
+    """CPU time of a whole process tree: each live process's own, and what it reaped of its
+    children that ended (so a worker that ended still counts, and nothing twice)."""
+    total = 0.0
+    for pid in _tree(root):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _tree_rss_mib(root: int | list[int] | None) -> float:
+    roots = root if isinstance(root, list) else [root]
+    return sum(_rss_mib(pid) for r in roots for pid in _tree(r))
+
+
+def _trees_cpu_seconds(roots: list[int]) -> float:
+    return sum(_tree_cpu_seconds(root) for root in roots)
+
+
+def _listener_of(port: int) -> int:
+    """The root of the processes listening on loopback TCP `port` (/proc/net/tcp: the
+    socket's inode, then the processes holding it; uvicorn's workers share one socket)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                parts = line.split()
+                if int(parts[1].rsplit(":", 1)[1], 16) == port and parts[3] == "0A":
+                    inodes.add(f"socket:[{parts[9]}]")
+    holders = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if any(os.readlink(fd) in inodes for fd in (entry / "fd").iterdir()):
+                    holders.append(int(entry.name))
+    if not holders:
+        raise SystemExit(f"no process of this user listens on port {port}: give --server-pid")
+    return min(holders, key=lambda pid: len(_ancestors(pid)))
+
+
+def _ancestors(pid: int) -> list[int]:
+    out = []
+    while pid > 1:
+        try:
+            pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            break
+        out.append(pid)
+    return out
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+#: The servers' and the database's CPU when every table had begun (set while `_run` samples),
+#: so that the opening of hundreds of tables can be left out of the CPU per action.
+STEADY: dict[str, float] = {}
+STEADY_ROOTS: list[int] = []
+STEADY_DB: list[int] = []
 
 
 @dataclass
@@ -112,6 +196,7 @@ class Pace:
 
     interval: float  # seconds between its actions (0: as fast as the server answers)
     next_at: float = 0.0
+    until: float = float("inf")  # with --cut: no action after this time, the game left as it is
 
     async def wait(self) -> None:
         if self.interval <= 0:
@@ -155,6 +240,8 @@ async def _seat(
                 return
             if msg["legal"] and sent_at is None and msg["version"] > sent_version - 1:
                 await pace.wait()
+                if time.perf_counter() >= pace.until:
+                    return
                 sent_version = msg["version"]
                 sent_at = time.perf_counter()
                 action = rng.choice(msg["legal"])
@@ -212,6 +299,11 @@ async def _table_worker(
     while time.perf_counter() < deadline:
         body = {"game": game, "players": 2, "sit": 0, "name": "load", "seats": seats}
         made = await _post(http, "/api/tables", body, stats)
+        if "table" not in made:  # refused (300 tables at most wait for players): again soon
+            code = f"open refused: {made.get('code')}"
+            stats.errors[code] = stats.errors.get(code, 0) + 1
+            await asyncio.sleep(0.2)
+            continue
         table = made["table"]
         joined = await _post(http, f"/api/tables/{table}/seats", {"name": "load2"}, stats)
         url = base.replace("http", "ws") + f"/ws/tables/{table}"
@@ -219,10 +311,17 @@ async def _table_worker(
             stats.started += 1
             if stats.started == tables:
                 stats.ready_at = time.perf_counter()
-        await asyncio.gather(
+        game_over = asyncio.gather(
             _seat(url, made["token"], table, rng, stats, pace, _address_of(http)),
             _seat(url, joined["token"], table, rng, stats, pace, _address_of(http)),
         )
+        if pace.until < float("inf"):  # --cut: the seat waiting for the other stops too
+            try:
+                await asyncio.wait_for(game_over, max(0.0, pace.until - time.perf_counter()))
+            except TimeoutError:
+                return
+        else:
+            await game_over
         stats.games += 1
         stats.finished.append(table)
 
@@ -250,10 +349,11 @@ async def _run(
     tables: int,
     seconds: float,
     rate: float,
-    pid: int | None,
+    pid: int | list[int] | None,
     replays: float = 0.0,
     abuse_mode: str = "",
     attacks: tuple[str, ...] = abuse.ATTACKS,
+    cut: bool = False,
 ) -> tuple[Stats, float, float]:
     """Play `tables` tables for `seconds`; returns the stats, the time taken and the
     server's peak resident memory (MiB) while they played."""
@@ -268,40 +368,58 @@ async def _run(
     async def sample() -> None:
         nonlocal peak
         while True:
-            peak = max(peak, _rss_mib(pid))
+            peak = max(peak, _tree_rss_mib(pid))
+            if "at" not in STEADY and time.perf_counter() >= stats.ready_at:
+                STEADY["at"] = time.perf_counter()  # every table has begun: the CPU from here
+                STEADY["cpu"] = _trees_cpu_seconds(STEADY_ROOTS)
+                STEADY["db"] = _tree_cpu_seconds(STEADY_DB[0] if STEADY_DB else None)
             await asyncio.sleep(0.2)
 
-    # one HTTP client for all tables: making one costs ~30 ms of CPU each
+    bases = base.split(",")  # several servers: the tables in turn (as if routed on their id)
     attacker = None
     if abuse_mode == "attacked":  # in a process of its own: see abuse.py's docstring
         spawn = multiprocessing.get_context("spawn")
         pipe, there = spawn.Pipe()
         names = ("load2", "person")  # whose games and table the attackers look for
-        attacker = spawn.Process(target=abuse.attack_process, args=(base, attacks, names, there))
+        attacker = spawn.Process(
+            target=abuse.attack_process, args=(bases[0], attacks, names, there)
+        )
         attacker.start()
         assert await asyncio.to_thread(pipe.recv) == "ready"  # started and imported
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    # one HTTP client for all tables (per server): making one costs ~30 ms of CPU each
+    async with contextlib.AsyncExitStack() as clients:
+        https = [
+            await clients.enter_async_context(
+                httpx.AsyncClient(base_url=b, timeout=60, limits=limits)
+            )
+            for b in bases
+        ]
+        http = https[0]
         start = time.perf_counter()
         deadline = start + seconds
         interval = tables / rate if rate > 0 else 0.0
         # each table starts at its own moment in its interval, as people do (not all at once)
         workers = [
             _table_worker(
-                http,
-                base,
+                https[i % len(bases)],
+                bases[i % len(bases)],
                 tables,
                 game,
                 deadline,
                 random.Random(i),
                 stats,
-                Pace(interval, start + random.Random(-i).uniform(0, interval)),
+                Pace(
+                    interval,
+                    start + random.Random(-i).uniform(0, interval),
+                    deadline if cut else float("inf"),
+                ),
                 f"127.0.1.{i % 240 + 1}" if abuse_mode else None,
             )
             for i in range(tables)
         ]
         target: list[str] = []
         if abuse_mode:
-            bot = abuse.bot_table(base, deadline, stats.bot, target.append, stats.errors)
+            bot = abuse.bot_table(bases[0], deadline, stats.bot, target.append, stats.errors)
             workers.append(bot)
         if attacker is not None:
             pipe.send(time.time() + seconds)  # the attacks stop with the normal play
@@ -316,21 +434,21 @@ async def _run(
         return stats, time.perf_counter() - start, peak
 
 
-async def _socket_memory(base: str, pid: int | None, sockets: int) -> float:
+async def _socket_memory(base: str, pid: int | list[int] | None, sockets: int) -> float:
     """Server memory (KiB) per WebSocket: `sockets` spectators on one table."""
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=base.split(",")[0], timeout=60) as http:
         body = {"game": "autumn", "players": 2, "seats": [{"kind": "human"}] * 2}
         table = (await http.post("/api/tables", json=body)).json()["table"]
-    url = base.replace("http", "ws") + f"/ws/tables/{table}"
+    url = base.split(",")[0].replace("http", "ws") + f"/ws/tables/{table}"
     await asyncio.sleep(1.0)
-    before = _rss_mib(pid)
+    before = _tree_rss_mib(pid)
     opened = []
     for _ in range(sockets):
         ws = await websockets.connect(url, max_size=2**22)
         await ws.recv()  # the snapshot on connect
         opened.append(ws)
     await asyncio.sleep(1.0)
-    after = _rss_mib(pid)
+    after = _tree_rss_mib(pid)
     for ws in opened:
         await ws.close()
     return (after - before) * 1024 / sockets
@@ -346,6 +464,7 @@ class Result:
     steady_p99: float
     cpu_per_action_ms: float
     busy: float
+    db_cpu_per_action_ms: float
     client_busy: float
     mib_per_table: float
     refused: dict[str, int]
@@ -358,26 +477,42 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
     "alone" or "attacked", with the server's limits on; see the module's docstring)."""
     tmp = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = multiprocessing.get_context("spawn").Process(
-        target=_serve, args=(port, db, bool(abuse_mode))
-    )
-    server.start()
+    server = None
+    if args.url:  # an external server: its whole process tree
+        urls = [u.rstrip("/") for u in args.url.split(",")]
+        base = ",".join(urls)
+        pid: int | list[int] | None = (
+            [args.server_pid]
+            if args.server_pid
+            else [_listener_of(urlsplit(u).port or 80) for u in urls]
+        )
+    else:
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = multiprocessing.get_context("spawn").Process(
+            target=_serve, args=(port, db, bool(abuse_mode))
+        )
+        server.start()
+        pid = server.pid
     try:
         started = time.monotonic() + 300  # a loaded machine can take a minute to start it
         with httpx.Client(verify=abuse.SSL) as poll:  # one client: each costs an SSL context
             while time.monotonic() < started:
                 try:
-                    poll.get(base + "/api/games", timeout=1)
+                    poll.get(base.split(",")[0] + "/api/games", timeout=1)
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
         time.sleep(0.5)
-        idle = _rss_mib(server.pid)
-        cpu_before = _cpu_seconds(server.pid)
-        wait_before = _core_wait(server.pid)
+        idle = _tree_rss_mib(pid)
+        roots = [r for r in (pid if isinstance(pid, list) else [pid]) if r is not None]
+        cpu_before = _trees_cpu_seconds(roots)
+        db_before = _tree_cpu_seconds(args.db_pid)
+        wait_before = _core_wait(roots[0] if roots else None)
         client_before = time.process_time()
+        STEADY.clear()
+        STEADY_ROOTS[:] = roots
+        STEADY_DB[:] = [args.db_pid] if args.db_pid else []
         stats, elapsed, peak = asyncio.run(
             _run(
                 base,
@@ -385,21 +520,27 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
                 tables,
                 args.seconds,
                 args.rate,
-                server.pid,
+                pid,
                 0.0 if abuse_mode else args.replays,
                 abuse_mode,
                 tuple(args.attacks),
+                args.cut,
             )
         )
-        server_cpu = _cpu_seconds(server.pid) - cpu_before
-        waited = _core_wait(server.pid) - wait_before
+        ended = time.perf_counter()
+        server_cpu = _trees_cpu_seconds(roots) - cpu_before
+        db_cpu = _tree_cpu_seconds(args.db_pid) - db_before
+        steady_cpu = _trees_cpu_seconds(roots) - STEADY.get("cpu", 0.0)
+        steady_db = _tree_cpu_seconds(args.db_pid) - STEADY.get("db", 0.0)
+        waited = _core_wait(roots[0] if roots else None) - wait_before
         client_cpu = time.process_time() - client_before
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
-            per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
+            per_socket = asyncio.run(_socket_memory(base, pid, args.sockets))
             print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
     finally:
-        server.terminate()
-        server.join()
+        if server is not None:
+            server.terminate()
+            server.join()
         tmp.cleanup()
     lat = sorted(stats.latencies)
     n = len(lat)
@@ -419,10 +560,24 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         f" ms; once all had begun ({len(steady)} actions): p50 {pct(0.5, steady or lat):.1f},"
         f" p99 {pct(0.99, steady or lat):.1f}"
         f" ms, {stats.games} games in {elapsed:.0f} s, refused {stats.errors or 'none'}; "
-        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}; "
-        f"the server's event loop waited for a core {waited / elapsed:.0%} of the time",
+        f"CPU busy: server {server_cpu / elapsed:.0%}, this client {client_cpu / elapsed:.0%}"
+        f"; server CPU/action {server_cpu / n * 1000:.2f} ms"
+        + (f", database CPU/action {db_cpu / n * 1000:.2f} ms" if args.db_pid else "")
+        + f"; the server's event loop waited for a core {waited / elapsed:.0%} of the time",
         flush=True,
     )
+    if "at" in STEADY and steady:
+        took = ended - STEADY["at"]
+        print(
+            f"         once all had begun: {len(steady) / took:,.0f} actions/s over {took:.0f} s,"
+            f" server CPU/action {steady_cpu / len(steady) * 1000:.2f} ms"
+            + (
+                f", database CPU/action {steady_db / len(steady) * 1000:.2f} ms"
+                if args.db_pid
+                else ""
+            ),
+            flush=True,
+        )
     bot = sorted(stats.bot)
     if abuse_mode:
         print(
@@ -447,6 +602,7 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         pct(0.99, steady or lat),
         server_cpu / n * 1000,
         server_cpu / elapsed,
+        db_cpu / n * 1000,
         client_cpu / elapsed,
         (peak - idle) / tables,
         stats.errors,
@@ -482,12 +638,28 @@ def main() -> None:
         default=list(abuse.ATTACKS),
         help="with --abuse: which attacks (default all: " + ",".join(abuse.ATTACKS) + ")",
     )
+    parser.add_argument(
+        "--cut",
+        action="store_true",
+        help="stop every table at --seconds, mid-game (many tables: no wait for the last games)",
+    )
     parser.add_argument("--game", default="autumn")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
+    parser.add_argument(
+        "--url", default=None, help="drive this running server (no server is started)"
+    )
+    parser.add_argument(
+        "--server-pid", type=int, default=None, help="with --url: the server's root process"
+    )
+    parser.add_argument(
+        "--db-pid", type=int, default=None, help="the database's root process (its CPU)"
+    )
     args = parser.parse_args()
     if args.sockets < 0 or args.seconds <= 0 or args.rate < 0 or min(args.tables) < 1:
         parser.error("--tables and --seconds must be positive; --sockets and --rate not negative")
-    kind = (args.db or "sqlite").split(":", 1)[0]
+    if args.url and (args.abuse or args.db):
+        parser.error("--url drives a running server: --db and --abuse need one started here")
+    kind = "an external server's" if args.url else (args.db or "sqlite").split(":", 1)[0]
     offered = f"{args.rate:.0f} actions/s offered" if args.rate > 0 else "as fast as possible"
     print(f"load: {args.game} tables over WebSockets, {kind} database, {offered}", flush=True)
     if args.abuse:
@@ -497,15 +669,15 @@ def main() -> None:
     print()
     print(
         "| tables | actions/s | p50 ms | p99 ms | p99 once begun | server CPU/action "
-        "| server busy | client busy | MiB/table |"
+        "| database CPU/action | server busy | client busy | MiB/table |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
         print(
             f"| {r.tables} | {r.actions / r.seconds:,.0f} | {r.p50:.1f} | {r.p99:.1f} "
             f"| {r.steady_p99:.1f} "
-            f"| {r.cpu_per_action_ms:.2f} ms | {r.busy:.0%} | {r.client_busy:.0%} "
-            f"| {r.mib_per_table:.2f} |"
+            f"| {r.cpu_per_action_ms:.2f} ms | {r.db_cpu_per_action_ms:.2f} ms "
+            f"| {r.busy:.0%} | {r.client_busy:.0%} | {r.mib_per_table:.2f} |"
         )
 
 

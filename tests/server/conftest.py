@@ -47,6 +47,22 @@ def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
         yield from _pg_database()
 
 
+@pytest.fixture(
+    params=[("sqlite", 1), ("postgresql", 1), ("postgresql", 2), ("postgresql", 3)],
+    ids=["sqlite", "postgresql", "postgresql-2-workers", "postgresql-3-workers"],
+)
+def served_by(request: pytest.FixtureRequest, tmp_path) -> Iterator[tuple[str, list[str]]]:
+    """A database and the `leafpile serve` options of its processes: one process on each
+    database, and `--workers 2` and 3 on PostgreSQL (the only one they can share)."""
+    kind, workers = request.param
+    options = ["--workers", str(workers)] if workers > 1 else []
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 'leafpile.db'}", options
+    else:
+        for url in _pg_database():
+            yield url, options
+
+
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database (for what only PostgreSQL does: several processes)."""

@@ -59,10 +59,11 @@ def _observe(http: httpx.Client, base: str, tables: list[str]) -> dict[str, dict
     return seen
 
 
-def test_sigkill_at_random_moments_loses_and_doubles_nothing(db_url):
+def test_sigkill_at_random_moments_loses_and_doubles_nothing(served_by):
+    db_url, workers = served_by
     rng = random.Random(SEED)
     http = httpx.Client(timeout=READ)
-    srv = ProcessServer(db_url, "--rate-limit", "0", bot_delay=0.01).start()
+    srv = ProcessServer(db_url, "--rate-limit", "0", *workers, bot_delay=0.01).start()
     person: Person | None = None
     try:
         bots = {

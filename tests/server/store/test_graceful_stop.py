@@ -26,9 +26,12 @@ def first_state(ws) -> dict:
     return dict(json.loads(ws.recv(timeout=READ)))
 
 
-def test_sigterm_during_bot_games_loses_nothing_and_sockets_reconnect(db_url: str) -> None:
+def test_sigterm_during_bot_games_loses_nothing_and_sockets_reconnect(
+    served_by: tuple[str, list[str]],
+) -> None:
+    db_url, workers = served_by
     http = httpx.Client(timeout=READ)
-    srv = ProcessServer(db_url, "--rate-limit", "0", bot_delay=0.01).start()
+    srv = ProcessServer(db_url, "--rate-limit", "0", *workers, bot_delay=0.01).start()
     person: Person | None = None
     try:
         bots = {

@@ -45,7 +45,7 @@ async def api_tables(request: Request) -> Response:
     """`?game=&q=&offset=&limit=`: a page of the public tables, newest first."""
     ctx = guarded(request)
     query = checks.read_lobby_query(request.query_params)
-    page, total = ctx.manager.lobby(query)
+    page, total = await ctx.manager.lobby(query)
     tables = [snapshots.summary(t) for t in page]
     return JSONResponse(
         {"tables": tables, "total": total, "offset": query.offset, "limit": query.limit}

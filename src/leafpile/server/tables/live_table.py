@@ -78,6 +78,12 @@ class LiveTable:
     catching_up: bool = False  # a catch-up with other processes' changes is on its way
     last_change: float = field(default_factory=time.time)  # wall time (for putting away)
     put_away: bool = False  # taken out of memory while idle: `find` loads a fresh copy
+    #: sharing the database with other processes (`duty.py`): whether this one plays the
+    #: bots and runs the clock here, whether announced changes wait for the next request,
+    #: and whether this copy tried to take the table's lock already
+    driven: bool = True
+    behind: bool = False
+    claim_tried: bool = False
     private: bool = False  # reachable only through its invite link, never listed
     replacement: str | None = None  # the bot level standing in for leavers and timeouts
     host_hash: str | None = None  # sha256 of the creator's secret (None: nobody is host)

@@ -30,7 +30,6 @@ from leafpile.server.errors import (
     StaleVersion,
     StorageFailed,
     TableNotFound,
-    new_error_id,
 )
 from leafpile.server.store.action_writer import ActionWriter
 from leafpile.server.store.db import (
@@ -40,6 +39,7 @@ from leafpile.server.store.db import (
 )
 from leafpile.server.store.schema import Change, LoadedTable
 from leafpile.server.tables import takebacks
+from leafpile.server.tables.duty import Duty
 from leafpile.server.tables.events import log_change
 from leafpile.server.tables.live_table import FINISHED, WAITING, Listener, LiveTable
 from leafpile.server.tables.lobby import LobbyQuery, lobby_page
@@ -96,9 +96,9 @@ class TableManager:
         self.cold: OrderedDict[str, None] = OrderedDict()  # finished tables loaded on demand
         self.writer = ActionWriter(db)
         self.listener: threading.Thread | None = None
-        self.loading: set[asyncio.Task[None]] = set()
         #: while starting: the tables other processes changed meanwhile (caught up after)
         self.missed: set[str] | None = set()
+        self.duty = Duty(self, db, idle_ttl)  # what this process follows and drives
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -134,9 +134,11 @@ class TableManager:
                 len(self.broken),
                 ", ".join(sorted(self.broken)),
             )
+        await self.duty.sweep()  # the tables in play that no other process drives
         for table in self.tables.values():
             self.seat_bots.schedule(table)
         self.timekeeper.start()
+        self.duty.start()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self, drain: float = 5.0) -> None:
@@ -151,6 +153,7 @@ class TableManager:
                 table.bot_task.cancel()
         await self.writer.drain(drain)
         self.writer.stop()
+        self.duty.stop()  # after the writes: another process drives the tables from here on
         self.bots.shutdown()
         self.db.close()
         if self.listener is not None:  # it hands changes to this loop: let it end first
@@ -167,6 +170,7 @@ class TableManager:
             self.broken.add(raw.id)
             return None
         table.now = self.now
+        self.duty.admit(table)
         self.timekeeper.watch(table)
         return self.tables.setdefault(table.id, table)
 
@@ -219,6 +223,7 @@ class TableManager:
         for table in idle:
             del self.tables[table.id]
             table.put_away = True
+            self.duty.let_go(table.id)
         if idle:
             log.info("put away %d idle game(s) in play", len(idle))
         return [t.id for t in idle]
@@ -236,6 +241,7 @@ class TableManager:
         self.publish(table)
         self.seat_bots.schedule(table)
         self.timekeeper.watch(table)
+        self.duty.consider(table)
 
     def watch(self, table: LiveTable) -> None:
         """Note `table`'s deadline again, its clocks unchanged (see `Seating.expire`)."""
@@ -251,6 +257,7 @@ class TableManager:
         table = self.tables.pop(table_id, None)
         if table is not None and table.bot_task is not None:
             table.bot_task.cancel()
+        self.duty.let_go(table_id)
 
     def open_tables_of(self, client: str) -> int:
         """How many waiting tables `client` has opened."""
@@ -267,7 +274,7 @@ class TableManager:
         """A table in memory, or else loaded from the database (an old finished table, or
         one another server process opened)."""
         if isinstance(table_id, str) and table_id in self.tables:
-            return self.tables[table_id]
+            return await self.duty.fresh(self.tables[table_id])  # caught up if behind
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise TableNotFound(Msg("there is no table {table!r}", table=str(table_id)[:40]))
         if table_id in self.broken:
@@ -287,6 +294,7 @@ class TableManager:
                 await self.catch_up(table)
         self._keep_cold(table)
         self.seat_bots.schedule(table)
+        self.duty.consider(table)
         return table
 
     def _keep_cold(self, table: LiveTable) -> None:
@@ -302,10 +310,12 @@ class TableManager:
             if gone is not None and not gone.listeners:
                 del self.tables[old]
 
-    def lobby(self, query: LobbyQuery | None = None) -> tuple[list[LiveTable], int]:
+    async def lobby(self, query: LobbyQuery | None = None) -> tuple[list[LiveTable], int]:
         """A page of the public tables, newest first, and how many match (a private one is
-        reached only by its invite link)."""
-        return lobby_page(self.tables.values(), query or LobbyQuery())
+        reached only by its invite link); those others changed meanwhile are caught up."""
+        await self.duty.load_heard()  # the tables opened elsewhere since it was last read
+        page, total = lobby_page(self.tables.values(), query or LobbyQuery())
+        return [await self.duty.fresh(table) for table in page], total
 
     # -- creating and joining -------------------------------------------------------------------
     async def create(
@@ -314,6 +324,7 @@ class TableManager:
         """Open a table (seating its creator if asked); returns it and the creator's token."""
         row, table, token = open_table(new, creator, self.now())
         table.now = self.now
+        self.duty.admit(table)
         try:
             await self.db.run(self.db.create_table, row)
         except STORAGE_ERRORS:
@@ -381,19 +392,18 @@ class TableManager:
         if change.kind == "gone":
             self._forget(change.table_id)
             return
-        if change.kind == "new":  # load it, so this process's lobby lists it too
-            if change.table_id not in self.tables:
-                task = asyncio.get_running_loop().create_task(self._load_new(change.table_id))
-                self.loading.add(task)
-                task.add_done_callback(self.loading.discard)
+        if change.kind == "new":  # loaded when this process's lobby is read, or it is asked for
+            self.duty.heard_new(change.table_id)
             return
         table = self.tables.get(change.table_id)
-        if table is None or table.catching_up:
+        if table is None:
             return
         if change.kind in ("action", "undo") and change.version <= table.version:
             return
-        table.catching_up = True
-        asyncio.get_running_loop().create_task(self._catch_up_later(table))
+        if not self.duty.follows(table):  # nobody here at it: caught up when next asked for
+            table.behind = True
+            return
+        self.duty.catch_up_soon(table)
 
     async def _load_new(self, table_id: str) -> None:
         try:
@@ -401,26 +411,18 @@ class TableManager:
         except Refusal as e:  # gone again, or set aside (logged there)
             log.info("table %s opened elsewhere is not loaded: %s", table_id, e.message)
 
-    async def _catch_up_later(self, table: LiveTable) -> None:
-        try:
-            async with table.lock:
-                table.catching_up = False
-                await self.catch_up(table)
-        except StorageFailed:  # logged; the next change or request catches up instead
-            pass
-        except Exception:  # a background task must not die silently
-            log.exception("catching table %s up failed (error id %s)", table.id, new_error_id())
-
     async def catch_up(self, table: LiveTable) -> None:
         """Bring the copy of `table` here up to the database: seats taken and actions
         stored through other processes (the table's lock is held). Each action is checked
         against the rules as at start-up; its log lines come stored with it."""
+        table.behind = False  # an announcement from here on marks it again
         try:
             changes = await self.db.run(
                 self.db.changes_since, table.id, len(table.actions), table.notes
             )
         except STORAGE_ERRORS:
             log.exception("cannot read table %s's changes", table.id)
+            table.behind = True  # the next request tries again
             raise StorageFailed(Msg("the table could not be read; try again")) from None
         if changes is not None and changes.revision != table.revision:
             await takebacks.reload(self, table)  # a take-back elsewhere: the log was cut
@@ -465,6 +467,8 @@ class TableManager:
     # spectator coming or going costs nobody else anything, however many there are.
     def listen(self, table: LiveTable, listener: Listener) -> None:
         table.listeners.append(listener)
+        if table.behind:  # changed since it was found: followed from now on
+            self.duty.catch_up_soon(table)
 
     def unlisten(self, table: LiveTable, listener: Listener) -> None:
         if listener in table.listeners:

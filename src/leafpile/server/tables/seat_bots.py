@@ -34,7 +34,7 @@ class SeatBots:
 
     def schedule(self, table: LiveTable, delay: float | None = None) -> None:
         """Start the bot to move at `table`, if a bot is to move and none is on it."""
-        if self.closing or table.status != PLAYING:
+        if self.closing or table.status != PLAYING or not table.driven:  # another drives it
             return
         if table.bot_task is not None and not table.bot_task.done():
             return

@@ -28,7 +28,7 @@ PASSING: tuple[type[Exception], ...] = (Refusal, *STORAGE_ERRORS)
 
 
 def deadline_of(table: LiveTable) -> float | None:
-    if table.clocks is None or table.status != PLAYING:
+    if table.clocks is None or table.status != PLAYING or not table.driven:  # not here
         return None
     return table.clocks.deadline()
 
