@@ -449,7 +449,7 @@ export function createRenderer(root, ctx) {
           delete wrap.dataset.busy;
           if (mine() && msg.legal.includes(place)) {
             draw();
-            ctx.act(place);
+            ctx.act(place, { joins: true }); // one Undo takes the take and the place back
             return;
           }
         }
