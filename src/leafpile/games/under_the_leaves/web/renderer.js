@@ -467,5 +467,13 @@ export function createRenderer(root, ctx) {
       }
       draw();
     },
+    /** Light the move a review shows: a take lights its market tile (and its spots). */
+    preview(action) {
+      const take = takes().find((x) => x.action === action);
+      if (!take || selected === take.tile) return;
+      selected = take.tile;
+      candidate = null;
+      draw();
+    },
   };
 }
