@@ -385,8 +385,6 @@ def test_a_phone_confirms_an_absorb_turn_once(browser, tmp_path):
             legal = httpx.get(f"{srv.base}/api/tables/{table}", headers=auth).json()["legal"]
         assert len(confirmed) >= 3  # absorb, its payments and steps, the end
         assert confirmed == [False] * (len(confirmed) - 1) + [True], confirmed  # once, at the end
-        if os.environ.get("LEAFPILE_SCREENSHOTS"):
-            page.screenshot(path=str(ROOT / "docs" / "screenshots" / "undergrove-phone-absorb.png"))
     finally:
         context.close()
         srv.stop()
