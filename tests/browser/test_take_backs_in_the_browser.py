@@ -10,6 +10,7 @@ import os
 import httpx
 
 from tests.browser.helpers import MOVE_TIMEOUT, dataset
+from tests.server.live import ThreadServer
 
 
 def _choices(page) -> list[str]:
@@ -84,3 +85,55 @@ def test_decisions_of_a_turn_are_taken_back_with_the_undo_button(browser, live):
             assert undo.is_disabled()
     finally:
         page.close()
+
+
+def test_one_undo_takes_back_a_whole_play_of_two_cards(browser, tmp_path):
+    """Momiji's "Play 2 cards" is one click (two cards and the end of the play, sent one
+    after the other); one Undo takes it all back, to the turn's start, with no "End the play"
+    half-way."""
+    live = ThreadServer(f"sqlite:///{tmp_path / 'seeded.db'}").start()  # a hand known to hold two
+    made = httpx.post(
+        live.base + "/api/tables",
+        json={
+            "game": "momiji",
+            "players": 2,
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "sit": 0,
+            "name": "Ana",
+            "seed": 20261129,
+        },
+    ).json()
+    table, token = made["table"], made["token"]
+    httpx.post(f"{live.base}/api/tables/{table}/seats", json={"name": "Bo"})
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{live.base}/table/{table}")
+        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+        page.reload()
+        version = _moved(page, -1)
+        start = _choices(page)
+        page.locator(".mj-hand-card.usable").first.click()
+        page.locator(".mj-hand-card.usable:not(.chosen)").first.click()
+        confirm = page.locator("#mj-confirm")
+        sent = confirm.get_attribute("data-actions").split("|")
+        assert len(sent) >= 2 and confirm.is_enabled(), sent
+        confirm.click()
+        page.wait_for_function(
+            f"Number(document.body.dataset.version) >= {version + len(sent)} && "
+            "!document.querySelector('[data-busy]')",
+            timeout=MOVE_TIMEOUT,
+        )
+        version = _moved(page, version)
+        undo = page.locator("#undo")
+        assert undo.is_enabled()
+        undo.click()
+        _moved(page, version)
+        assert _choices(page) == start  # the turn's start again: one click, one Undo
+        assert undo.is_disabled()
+        log = page.locator("#log li").all_inner_texts()
+        assert len(log) == len(sent) and all(line.startswith("Ana takes back:") for line in log)
+        assert not page.get_by_role("button", name="End the play").count()
+    finally:
+        page.close()
+        live.stop()

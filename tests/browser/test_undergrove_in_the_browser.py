@@ -306,3 +306,85 @@ def test_screenshots_for_the_readme(browser, live):
         else:
             page.screenshot(path=str(out), full_page=True)
         context.close()
+
+
+def test_a_phone_confirms_an_absorb_turn_once(browser, tmp_path):
+    """On a phone each tap of a decision that may be taken back acts at once (as a click does
+    on a desktop; Undo takes it back); only the one that ends the turn asks to be confirmed.
+    An Absorb turn of five decisions takes six taps (it took two taps each)."""
+    import httpx
+
+    from tests.server.live import ThreadServer
+
+    game = get_game("undergrove")
+    seed = 3
+    state = game.new_state(2, seed=seed)
+    prefix: list[str] = []
+    while not (state.current_player == 0 and "absorb" in map(str, state.legal_actions())):
+        action = next(a for a in state.legal_actions() if str(a) != "absorb")
+        prefix.append(str(action))
+        state.apply(action)
+    srv = ThreadServer(f"sqlite:///{tmp_path / 'absorb.db'}").start()
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        body = {
+            "game": "undergrove",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "sit": 0,
+            "name": "Ana",
+            "seed": seed,
+        }
+        made = httpx.post(srv.base + "/api/tables", json=body).json()
+        table = made["table"]
+        joined = httpx.post(f"{srv.base}/api/tables/{table}/seats", json={"name": "Bo"}).json()
+        tokens = [made["token"], joined["token"]]
+        version = None
+        for action in prefix:
+            auth = {"authorization": f"Bearer {tokens[0]}"}
+            snap = httpx.get(f"{srv.base}/api/tables/{table}", headers=auth).json()
+            auth = {"authorization": f"Bearer {tokens[snap['to_move']]}"}
+            act = {"version": snap["version"], "action": action}
+            r = httpx.post(f"{srv.base}/api/tables/{table}/actions", json=act, headers=auth)
+            assert r.status_code == 200, r.text
+        page = context.new_page()
+        page.goto(f"{srv.base}/table/{table}")
+        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{tokens[0]}')")
+        page.reload()
+        wait_for_my_turn_or_the_end(page)
+        taps, confirmed = 0, []  # per decision: whether it asked to be confirmed
+        legal = ["absorb"]
+        while dataset(page, "toMove") == "0":
+            version = int(dataset(page, "version"))
+            target = None
+            for wanted in legal:  # the first choice drawn as a button
+                found = page.locator(f".ug-decision [data-action='{wanted}']")
+                shown = [found.nth(i) for i in range(found.count()) if found.nth(i).is_visible()]
+                if shown:
+                    target = shown[0]
+                    break
+            if target is None:  # only on the forest or in the folded list: unfold it
+                page.locator(".ug-list summary").tap()
+                taps += 1
+                target = page.locator(f".ug-list [data-action='{legal[0]}']")
+            target.tap()
+            taps += 1
+            sent = f"document.body.classList.contains('waiting') || Number({VERSION}) > {version}"
+            page.wait_for_function(f"{sent} || !!document.querySelector('#ug-confirm')")
+            confirmed.append(not page.evaluate(sent))
+            if confirmed[-1]:
+                page.locator("#ug-confirm").tap()  # previewed: this one asks to be confirmed
+                taps += 1
+            page.wait_for_function(f"Number({VERSION}) > {version}", timeout=MOVE_TIMEOUT)
+            page.wait_for_function(
+                "!document.body.classList.contains('waiting')", timeout=MOVE_TIMEOUT
+            )
+            auth = {"authorization": f"Bearer {tokens[0]}"}
+            legal = httpx.get(f"{srv.base}/api/tables/{table}", headers=auth).json()["legal"]
+        assert len(confirmed) >= 3  # absorb, its payments and steps, the end
+        assert confirmed == [False] * (len(confirmed) - 1) + [True], confirmed  # once, at the end
+    finally:
+        context.close()
+        srv.stop()

@@ -3,8 +3,11 @@ placements and roots may be undone until the turn's end draws tiles."""
 
 from __future__ import annotations
 
+import random
+
 from leafpile.engine import Action, State
 from leafpile.games import GAMES
+from leafpile.games.undergrove.web.choices import choices
 from tests.conformance.take_backs import find_decision
 
 GAME = GAMES["undergrove"]
@@ -50,3 +53,19 @@ def test_a_draw_from_the_deck_within_the_turn_is_refused_even_for_the_same_playe
     drew = after.clone()
     drew.hands[drew.to_move].append(drew.deck.pop(0))
     assert not GAME.may_take_back(before, action, drew)
+
+
+def test_a_choice_is_final_on_the_movers_view_exactly_when_it_cannot_be_taken_back() -> None:
+    """The page asks a phone to confirm only the `final` choices (web/choices.py), told from
+    the mover's own view: it must agree with the true state's `may_take_back` everywhere."""
+    game = GAME
+    for seed in range(2):
+        state, rng = game.new_state(2, seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            view = game.player_view(state, state.current_player)
+            told = choices(view)
+            for action in state.legal_actions():
+                after = state.clone()
+                after.apply(action)
+                assert told[str(action)]["final"] is not game.may_take_back(state, action, after)
+            state.apply(rng.choice(state.legal_actions()))

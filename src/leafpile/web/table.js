@@ -40,7 +40,9 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
-function act(action) {
+// `joins`: the action is the next part of the one click that sent the previous one, so one
+// Undo takes the whole click back (the server keeps this only within the turn).
+function act(action, { joins = false } = {}) {
   if (!last || waiting) return;
   if (!last.legal.includes(action)) {
     toast(t("That move is not possible now."));
@@ -48,7 +50,7 @@ function act(action) {
   }
   waiting = true;
   document.body.classList.add("waiting");
-  send({ type: "action", table: tableId, version: last.version, action });
+  send({ type: "action", table: tableId, version: last.version, action, ...(joins && { joins }) });
 }
 
 // Take back the last decision of this turn: the server says when it may (`take_back`), only

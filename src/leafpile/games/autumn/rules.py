@@ -205,6 +205,7 @@ def end_round(s: AutumnState) -> None:
     row[1 - s.red_player] = yellow_area
     s.round_scores.append(row)
     s.round_red.append(s.red_player)
+    s.last_round = s.placed[:]
     if s.round + 1 < s.rounds:
         s.round += 1
         s.first = 1 - s.first  # §5.3 [D] Q6: the start player alternates

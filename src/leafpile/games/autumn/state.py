@@ -41,6 +41,7 @@ class AutumnState(State):
         "card",
         "deck",
         "first",
+        "last_round",
         "num_players",
         "occupied",
         "options",
@@ -74,6 +75,9 @@ class AutumnState(State):
         self.round_scores: list[list[int]] = []  # finished rounds: score per player
         self.round_red: list[int] = []  # finished rounds: who owned red
         self.solo_areas: list[int] = []  # solo: sizes of all areas at the end, largest first
+        #: the cards of the last finished round as they lay when it was scored (its final
+        #: layout, shown before the next round's start card takes the table)
+        self.last_round: list[tuple[int, int, int, int]] = []
 
     # -- the protocol ----------------------------------------------------------------------
     @property
@@ -113,6 +117,7 @@ class AutumnState(State):
         new.round_scores = [s[:] for s in self.round_scores]
         new.round_red = self.round_red[:]
         new.solo_areas = self.solo_areas[:]
+        new.last_round = self.last_round[:]
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,6 +134,7 @@ class AutumnState(State):
             round_scores=[list(s) for s in self.round_scores],
             round_red=list(self.round_red),
             solo_areas=list(self.solo_areas),
+            last_round=[list(p) for p in self.last_round],
         )
         return out
 
@@ -158,15 +164,22 @@ class AutumnState(State):
         s.solo_areas = int_list(data, "solo_areas")
         s.round_scores = int_rows(data, "round_scores", width=players)
         for p in int_rows(data, "placed", width=4):
-            card_id, x, y, rot = p
-            if not (0 <= card_id < DECK_SIZE and rot in (0, 1) and max(abs(x), abs(y)) <= REACH):
-                raise InvalidStateError(f"saved state has a bad placement {p!r}")
+            card_id, x, y, rot = _placement(p)
             b = bit(x, y)
             s.occupied |= CELLS << b
             s.red = (s.red & ~(CELLS << b)) | (RED_BITS[card_id][rot] << b)
             s.placed.append((card_id, x, y, rot))
+        if "last_round" in data:  # saved before it was kept: no layout to show
+            s.last_round = [_placement(p) for p in int_rows(data, "last_round", width=4)]
         _check_consistent(s)
         return s
+
+
+def _placement(p: list[int]) -> tuple[int, int, int, int]:
+    card_id, x, y, rot = p
+    if not (0 <= card_id < DECK_SIZE and rot in (0, 1) and max(abs(x), abs(y)) <= REACH):
+        raise InvalidStateError(f"saved state has a bad placement {p!r}")
+    return card_id, x, y, rot
 
 
 def _check_consistent(s: AutumnState) -> None:

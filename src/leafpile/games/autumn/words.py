@@ -30,7 +30,7 @@ def describe(state: AutumnState, action: Action) -> str:
             )
         )
         if not state.deck:
-            return Msg("{placed}; the round ends", placed=placed)
+            return round_end(state, placed, occupied, red_mask)
         return Msg(
             "{placed}: largest red area {red}, largest yellow area {yellow}",
             placed=placed,
@@ -38,6 +38,29 @@ def describe(state: AutumnState, action: Action) -> str:
             yellow=rules.largest_area(occupied & ~red_mask),
         )
     return str(action)
+
+
+def round_end(state: AutumnState, placed: Msg, occupied: int, red_mask: int) -> Msg:
+    """The last card's line: the round ends, with what each player scores (the largest area
+    of their colour) and the match so far."""
+    red, yellow = rules.largest_area(red_mask), rules.largest_area(occupied & ~red_mask)
+    if state.num_players == 1 or state.red_player is None:
+        return Msg("{placed}; the round ends", placed=placed)
+    row = [0, 0]
+    row[state.red_player], row[1 - state.red_player] = red, yellow
+    totals = [sum(r[p] for r in state.round_scores) + row[p] for p in (0, 1)]
+    return Msg(
+        "{placed}; round {n} ends: P{red_player} scores {red} (largest red area), "
+        "P{yellow_player} scores {yellow} (largest yellow area); match so far {total0} to {total1}",
+        placed=placed,
+        n=state.round + 1,
+        red_player=state.red_player,
+        red=red,
+        yellow_player=1 - state.red_player,
+        yellow=yellow,
+        total0=totals[0],
+        total1=totals[1],
+    )
 
 
 def describe_colour(chooser: int, colour: int) -> Msg:

@@ -210,6 +210,15 @@ def read_action(body: Any, table: LiveTable) -> tuple[int, str]:
     return version, text
 
 
+def read_joins(body: Any) -> bool:
+    """An action's optional `joins` (true: it is the next part of the click that sent the
+    seat's previous action, so one take-back takes both back)."""
+    joins = body.get("joins", False) if isinstance(body, dict) else False
+    if not isinstance(joins, bool):
+        raise BadRequest(Msg("joins must be true or false"))
+    return joins
+
+
 def read_take_back(body: Any, table: LiveTable) -> int:
     """`{table, version}` sent to `table` (an undo) -> the version it was seen at."""
     if not isinstance(body, dict):

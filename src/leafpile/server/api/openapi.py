@@ -328,6 +328,7 @@ def describe() -> dict[str, Any]:
                             "table": {"type": "string"},
                             "version": {"type": "integer", "minimum": 0},
                             "action": {"type": "string", "minLength": 1, "maxLength": ACTION_MAX},
+                            "joins": {"type": "boolean"},  # one click's next decision
                         },
                     }
                 ),

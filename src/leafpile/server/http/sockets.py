@@ -180,7 +180,8 @@ class Connection:
             await self.hello(msg.get("token"))
         elif kind == "action":
             version, action = checks.read_action(msg, self.table)
-            await self.ctx.manager.act(self.table, self.token, version, action)
+            joins = checks.read_joins(msg)
+            await self.ctx.manager.act(self.table, self.token, version, action, joins)
         elif kind == "undo":
             version = checks.read_take_back(msg, self.table)
             await self.ctx.manager.take_back(self.table, self.token, version)

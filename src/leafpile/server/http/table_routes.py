@@ -124,7 +124,8 @@ async def api_act(request: Request) -> Response:
     body = await read_json(request)
     table = await ctx.manager.find(request.path_params["table_id"])
     version, text = checks.read_action(body, table)
-    seat = await ctx.manager.act(table, bearer(request), version, text)
+    joins = checks.read_joins(body)
+    seat = await ctx.manager.act(table, bearer(request), version, text, joins)
     return JSONResponse(snapshots.snapshot(table, seat, lang=reader_lang(request)))
 
 

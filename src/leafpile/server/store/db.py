@@ -216,8 +216,9 @@ class Database:
             ]
         found = [(a.n, a.seat, a.notation, a.lines) for a in stored]
         played_by = {a.n: a.played_by for a in stored if a.played_by is not None}
+        joins = {a.n for a in stored if a.joins}
         return TableChanges(
-            row.status, seat_rows, found, clock_state, played_by, row.revision, new_notes
+            row.status, seat_rows, found, clock_state, played_by, row.revision, new_notes, joins
         )
 
     def create_table(self, row: TableRow) -> None:
@@ -346,6 +347,7 @@ class Database:
                             "played_by": a.played_by,
                             "revision": a.revision,
                             "undoable": a.undoable,
+                            "joins": a.joins,
                         }
                         for a in batch
                     ],
@@ -454,6 +456,8 @@ class Database:
                     if a.played_by is not None:
                         out[a.table_id].played_by[a.n] = a.played_by
                     out[a.table_id].marks.append((a.revision, a.undoable))
+                    if a.joins:
+                        out[a.table_id].joins.add(a.n)
                 for b in conn.execute(
                     select(takebacks)
                     .where(takebacks.c.table_id.in_(chunk))

@@ -87,6 +87,8 @@ actions = Table(
     Column("played_by", String(48), nullable=True),
     Column("revision", Integer, nullable=False, server_default="0"),  # the table's, when played
     Column("undoable", Boolean, nullable=False, server_default=false()),  # its player may undo it
+    # migration 0010: it continues its player's previous action, sent with it in one click
+    Column("joins", Boolean, nullable=False, server_default=false()),
 )
 
 takebacks = Table(
@@ -274,6 +276,7 @@ class StoredAction:
     clock_state: str | None = None  # the table's clocks after it (JSON), if it has a clock
     revision: int = 0  # the table's take-backs so far (the append is refused if it moved)
     undoable: bool = False  # its player may take it back (Game.may_take_back)
+    joins: bool = False  # it continues the previous action's click (one take-back for both)
 
 
 @dataclass(frozen=True)
@@ -310,6 +313,7 @@ class LoadedTable:
     rated: bool = False
     revision: int = 0  # take-backs so far
     marks: list[tuple[int, bool]] = field(default_factory=list)  # per action: revision, undoable
+    joins: set[int] = field(default_factory=set)  # actions that continue the previous one's click
     takebacks: list[tuple[int, int, str]] = field(default_factory=list)  # revision, seat, lines
     notes: list[SeatNote] = field(default_factory=list)  # the seat notes, in order
     start_state: str | None = None  # JSON text: an analysis table's starting state
@@ -341,6 +345,7 @@ class TableChanges:
     played_by: dict[int, str] = field(default_factory=dict)
     revision: int = 0  # take-backs so far: another than this copy's means reload it
     notes: list[SeatNote] = field(default_factory=list)  # seat notes past the copy's count
+    joins: set[int] = field(default_factory=set)  # actions that continue the previous one's click
 
 
 @dataclass

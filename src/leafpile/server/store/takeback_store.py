@@ -1,5 +1,5 @@
-"""Storing a take-back: the action leaves the log, the take-back's log line stays, in one
-transaction (the storage of `tables.takebacks`).
+"""Storing a take-back (of one action, or of the few one click sent): the action leaves the
+log, the take-back's log line stays, in one transaction (the storage of `tables.takebacks`).
 
 The action log stays the source of truth: a taken-back action is deleted, and with it a
 snapshot of a later state, so a rebuilt table is the game without it. The table's `revision`
@@ -35,39 +35,56 @@ def store_take_back(db: Database, row: StoredTakeBack) -> None:
     """Delete action `row.n` (which must be the last) and any snapshot after it, record the
     take-back and move the table's revision on; ConflictError (nothing stored) when the table
     moved meanwhile (another action or take-back stored through another process)."""
+    store_take_backs(db, [row])
+
+
+def store_take_backs(db: Database, rows: list[StoredTakeBack]) -> None:
+    """Take back the table's last `len(rows)` actions in one transaction (one click's): the
+    rows name them from the last down, each at the revision before it (counting up from the
+    table's). ConflictError (nothing stored) when the table moved meanwhile."""
+    first, last = rows[-1], rows[0]
+    if [r.n for r in rows] != list(range(last.n, last.n - len(rows), -1)) or [
+        r.revision for r in rows
+    ] != list(range(last.revision, last.revision + len(rows))):
+        raise ValueError("take-backs must name the last actions in turn, one revision each")
     now = time.time()
+    revision = last.revision + len(rows)  # the table's after them
     with db.engine.begin() as conn:
         moved = conn.execute(
             update(tables)
             .where(
-                tables.c.id == row.table_id,
-                tables.c.revision == row.revision,
+                tables.c.id == last.table_id,
+                tables.c.revision == last.revision,
                 tables.c.status == "playing",
             )
-            .values(revision=row.revision + 1, updated_at=now)
+            .values(revision=revision, updated_at=now)
         )
         if moved.rowcount != 1:
             raise ConflictError("the table moved on meanwhile")
         gone = conn.execute(
-            actions.delete().where(actions.c.table_id == row.table_id, actions.c.n >= row.n)
+            actions.delete().where(actions.c.table_id == last.table_id, actions.c.n >= first.n)
         )
-        if gone.rowcount != 1:  # not the last action, or not there: undo it all
-            raise ConflictError("that action is not the table's last")
+        if gone.rowcount != len(rows):  # not the last actions, or not there: undo it all
+            raise ConflictError("those actions are not the table's last")
         conn.execute(
             snapshots.delete().where(
-                snapshots.c.table_id == row.table_id, snapshots.c.version > row.n
+                snapshots.c.table_id == last.table_id, snapshots.c.version > first.n
             )
         )
         conn.execute(
-            takebacks.insert().values(
-                table_id=row.table_id,
-                revision=row.revision + 1,
-                n=row.n,
-                seat=row.seat,
-                notation=row.notation,
-                lines=row.lines,
-                created_at=now,
-            )
+            takebacks.insert(),
+            [
+                {
+                    "table_id": r.table_id,
+                    "revision": r.revision + 1,
+                    "n": r.n,
+                    "seat": r.seat,
+                    "notation": r.notation,
+                    "lines": r.lines,
+                    "created_at": now,
+                }
+                for r in rows
+            ],
         )
-        # the version clients see after it: n actions, revision + 1 take-backs
-        db.announce(conn, "undo", row.table_id, row.n + 2 * (row.revision + 1))
+        # the version clients see after them: first.n actions, `revision` take-backs
+        db.announce(conn, "undo", last.table_id, first.n + 2 * revision)

@@ -93,6 +93,9 @@ class LiveTable:
     rated: bool = False  # the game counts for the ratings (see players/ratings.py)
     revision: int = 0  # take-backs so far (takebacks.py)
     undoable: list[bool] = field(default_factory=list)  # per action: may its player undo it
+    #: the actions that continue their player's previous one, sent in the same click (one
+    #: take-back takes the click back whole)
+    joins: set[int] = field(default_factory=set)
     #: The states before the last `len(chain)` actions, all take-back-able (kept since the
     #: last action that was not): a take-back needs no replay. Empty after a rebuild.
     chain: list[State] = field(default_factory=list)
@@ -166,9 +169,17 @@ class LiveTable:
         return {lst.seat for lst in self.listeners if lst.seat is not None}
 
     def advance(
-        self, position: Position, notation: str, entry: LogEntry, undoable: bool = False
+        self,
+        position: Position,
+        notation: str,
+        entry: LogEntry,
+        undoable: bool = False,
+        joins: bool = False,
     ) -> None:
-        """Move on to `position` after `notation` (already committed)."""
+        """Move on to `position` after `notation` (already committed; `joins`: it continues
+        the previous action's click)."""
+        if joins:
+            self.joins.add(len(self.actions))
         if undoable:
             self.chain.append(self.match.state)  # never changed again: states are replaced
         else:
@@ -247,7 +258,7 @@ class LiveTable:
             state.apply(action)
             undoable = self.game.may_take_back(before, action, state)
             position = Position(self.game, state, n + 1 + 2 * self.revision, state.is_terminal())
-            self.advance(position, str(action), entry, undoable)
+            self.advance(position, str(action), entry, undoable, n in changes.joins)
             moved = True
         notes_until(len(self.actions))
         for row in changes.seats:

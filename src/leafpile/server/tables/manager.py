@@ -337,11 +337,14 @@ class TableManager:
         return table, token
 
     # -- acting ---------------------------------------------------------------------------------
-    async def act(self, table: LiveTable, token: Any, version: int, text: str) -> int:
-        """Play `text` at `version` for the seat holding `token`; returns that seat."""
+    async def act(
+        self, table: LiveTable, token: Any, version: int, text: str, joins: bool = False
+    ) -> int:
+        """Play `text` at `version` for the seat holding `token` (`joins`: as the next part of
+        the click that sent its previous action); returns that seat."""
         async with table.lock:
             seat = await self.acting_seat(table, token, version)
-            await self._play(table, seat, version, text)
+            await self._play(table, seat, version, text, joins)
         return seat
 
     async def acting_seat(self, table: LiveTable, token: Any, version: int) -> int:
@@ -435,9 +438,11 @@ class TableManager:
                 raise NotYourTurn(Msg("a person plays this seat now"), table=table, seat=seat)
             await self._play(table, seat, version, text)
 
-    async def _play(self, table: LiveTable, seat: int, version: int, text: str) -> None:
+    async def _play(
+        self, table: LiveTable, seat: int, version: int, text: str, joins: bool = False
+    ) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
-        move = prepare_move(table, seat, version, text, self.now())
+        move = prepare_move(table, seat, version, text, self.now(), joins)
         try:
             await self.writer.append(move.row)
         except ConflictError:  # another server process stored this number first

@@ -26,6 +26,7 @@ class Move:
     entry: LogEntry
     position: Position
     undoable: bool  # whether its player may take it back (`Game.may_take_back`)
+    joins: bool  # it continues its player's previous action, sent in the same click
     clocks: Clocks | None
     stand_in: str | None  # "bot:<level>" when a bot plays the seat for its person
     row: StoredAction
@@ -35,10 +36,14 @@ class Move:
         return self.position.finished
 
 
-def prepare_move(table: LiveTable, seat: int, version: int, text: str, now: float) -> Move:
+def prepare_move(
+    table: LiveTable, seat: int, version: int, text: str, now: float, joins: bool = False
+) -> Move:
     """Check `text` for `seat` at `version` and build everything it changes (the table's
     lock is held). Any failure here (a rules or display bug included) leaves the table as
-    it was; so would a failing commit."""
+    it was; so would a failing commit. `joins`: the client sent it as the next part of the
+    click that sent the previous action (kept only while that one may still be taken back,
+    which means the same player deciding the same turn)."""
     table.check_turn(seat, version)
     state = table.state
     try:
@@ -46,6 +51,7 @@ def prepare_move(table: LiveTable, seat: int, version: int, text: str, now: floa
     except LeafpileError as e:
         raise IllegalAction(error_text(e), table=table, seat=seat) from None
     notation = str(action)
+    joins = joins and bool(table.undoable) and table.undoable[-1]
     stand_in = played_by(table, seat)
     entry = LogEntry.of(seat, table.position.log_lines(table.game, action), stand_in)
     new_state = state.clone()
@@ -68,8 +74,9 @@ def prepare_move(table: LiveTable, seat: int, version: int, text: str, now: floa
         clocks.to_json() if clocks is not None else None,
         table.revision,
         undoable,
+        joins,
     )
-    return Move(seat, notation, entry, position, undoable, clocks, stand_in, row)
+    return Move(seat, notation, entry, position, undoable, joins, clocks, stand_in, row)
 
 
 def apply_move(table: LiveTable, move: Move) -> None:
@@ -77,4 +84,4 @@ def apply_move(table: LiveTable, move: Move) -> None:
     if move.stand_in is not None:
         table.played_by[move.row.n] = move.stand_in
     table.clocks = move.clocks
-    table.advance(move.position, move.notation, move.entry, move.undoable)
+    table.advance(move.position, move.notation, move.entry, move.undoable, move.joins)

@@ -71,6 +71,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         rated=raw.rated,
         revision=raw.revision,
         undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
+        joins=set(raw.joins),
         analysis_of=raw.analysis_of,
         notes=raw.notes[-1].seq + 1 if raw.notes else 0,
     )

@@ -3,7 +3,10 @@ log lines in takeback_log.py).
 
 The seat to move may undo its own last decision when the game says it revealed nothing and
 the turn goes on (`Game.may_take_back`, checked as each action is played and stored with it),
-one decision per request, as far back as the chain of such decisions goes. Bots never do.
+one click per request, as far back as the chain of such decisions goes. Bots never do. One
+click of a person may send several decisions (Momiji's "Play 2 cards": two cards and the end
+of the play); the later ones say they join the first (`LiveTable.joins`), and one take-back
+takes back all of that click that may be taken back, so one Undo undoes one click.
 
 The action log is the source of truth: the taken-back action is deleted from it and the state
 before it is the replay of the log without it (so undoing is exactly the game without that
@@ -29,7 +32,7 @@ from leafpile.server.errors import (
     StorageFailed,
 )
 from leafpile.server.store.db import STORAGE_ERRORS, ConflictError
-from leafpile.server.store.takeback_store import StoredTakeBack, store_take_back
+from leafpile.server.store.takeback_store import StoredTakeBack, store_take_backs
 from leafpile.server.tables.live_table import HUMAN, PLAYING, LiveTable
 from leafpile.server.tables.position import LogEntry, Position
 from leafpile.server.tables.rebuild import rebuild
@@ -66,19 +69,37 @@ async def take_back(steps: TableSteps, table: LiveTable, seat: int, version: int
             table=table,
             seat=seat,
         )
-    n = len(table.actions) - 1
-    notation = table.actions[n]
-    if table.chain:
-        before = table.chain[-1]
-    else:  # rebuilt since: the log without the action, replayed
-        earlier = replace(table.match.record, actions=table.actions[:n])
-        before = await asyncio.to_thread(earlier.replay, table.game)
-    action = before.parse_action(notation)
-    position = Position(table.game, before, table.version + 1, finished=False)
-    entry = TakeBackEntry.of(seat, take_back_lines(position, table.game, action, seat))
-    row = StoredTakeBack(table.id, n, seat, notation, table.revision, json.dumps(entry.items))
+    count = click_length(table)
+    first = len(table.actions) - count
+    if len(table.chain) >= count:
+        start = table.chain[-count]
+    else:  # rebuilt since: the log without the click, replayed
+        earlier = replace(table.match.record, actions=table.actions[:first])
+        start = await asyncio.to_thread(earlier.replay, table.game)
+    # each decision's take-back line, read from the position before it; the last is undone first
+    entries: list[LogEntry] = []
+    state = start
+    for notation in table.actions[first:]:
+        action = state.parse_action(notation)
+        before = Position(table.game, state, 0, finished=False)
+        entries.insert(0, TakeBackEntry.of(seat, take_back_lines(before, table.game, action, seat)))
+        state = state.clone()
+        state.apply(action)
+    position = Position(table.game, start, table.version + count, finished=False)
+    last = len(table.actions) - 1
+    rows = [
+        StoredTakeBack(
+            table.id,
+            last - k,
+            seat,
+            table.actions[last - k],
+            table.revision + k,
+            json.dumps(e.items),
+        )
+        for k, e in enumerate(entries)
+    ]
     try:
-        await steps.db.run(store_take_back, steps.db, row)
+        await steps.db.run(store_take_backs, steps.db, rows)
     except ConflictError:  # another process moved the table first
         if not steps.db.shared:
             raise Conflict(Msg("the table moved on first; reload it")) from None
@@ -92,23 +113,38 @@ async def take_back(steps: TableSteps, table: LiveTable, seat: int, version: int
         log.exception("cannot store a take-back at table %s", table.id)
         raise StorageFailed(Msg("the take-back could not be stored, so nothing changed")) from None
     # committed: now it is true
-    undo(table, position, entry)
+    undo(table, position, entries)
     steps.changed(table)
 
 
-def undo(table: LiveTable, position: Position, entry: LogEntry) -> None:
-    """Go back to `position`, one action earlier (already committed): the action's line
-    leaves the log and the take-back's line is added; clients get the log again from there."""
-    cut = last_action_entry(table.log)
-    del table.log[cut]
-    table.log.append(entry)
+def click_length(table: LiveTable) -> int:
+    """How many of the last actions one take-back undoes: the last, and the ones before it
+    that were sent in the same click, as far as each may be taken back."""
+    count = 1
+    last = len(table.actions) - 1
+    while (last - count + 1) in table.joins and table.undoable[last - count]:
+        count += 1
+    return count
+
+
+def undo(table: LiveTable, position: Position, entries: list[LogEntry]) -> None:
+    """Go back to `position`, `len(entries)` actions earlier (already committed): each
+    action's line leaves the log and its take-back's line is added, the last action's first;
+    clients get the log again from there."""
+    cut = len(table.log)
+    for entry in entries:
+        n = len(table.actions) - 1
+        cut = min(cut, last_action_entry(table.log))
+        del table.log[last_action_entry(table.log)]
+        table.log.append(entry)
+        table.played_by.pop(n, None)
+        table.joins.discard(n)
+        table.match.record.actions.pop()
+        table.undoable.pop()
+        if table.chain:
+            table.chain.pop()
+        table.revision += 1
     table.match.state = position.state
-    table.played_by.pop(len(table.actions) - 1, None)
-    table.match.record.actions.pop()
-    table.undoable.pop()
-    if table.chain:
-        table.chain.pop()
-    table.revision += 1
     table.position = position
     for listener in table.listeners:
         listener.log_sent = min(listener.log_sent, cut)

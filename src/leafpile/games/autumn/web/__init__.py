@@ -12,7 +12,7 @@ from typing import Any
 from leafpile.engine import State
 from leafpile.games.autumn import rules
 from leafpile.games.autumn.actions import ChooseColour, Place
-from leafpile.games.autumn.components import COLOUR_NAMES
+from leafpile.games.autumn.components import CELLS, COLOUR_NAMES, OFFSET, RED_BITS, STRIDE, bit
 from leafpile.games.autumn.state import AutumnState, Phase
 
 
@@ -40,9 +40,63 @@ def extras(view: State) -> dict[str, Any]:
         "largest_red": red,
         "largest_yellow": yellow,
     }
+    if (
+        view.num_players == 2
+        and view.last_round
+        and (view.phase == Phase.OVER or len(view.placed) == 1)
+    ):
+        out["round_end"] = round_end(view)
     if view.num_players == 1:
         red_mask, yellow_mask = rules.colour_masks(view)
         out["areas"] = sorted(
             rules.area_sizes(red_mask) + rules.area_sizes(yellow_mask), reverse=True
         )
+    return out
+
+
+def round_end(view: AutumnState) -> dict[str, Any]:
+    """The round just scored, for its summary before the next round's first card: its final
+    layout, the cells of each colour's largest area (what scored), the round's scores and the
+    match's totals so far."""
+    occupied = red = 0
+    for card, x, y, rot in view.last_round:
+        b = bit(x, y)
+        occupied |= CELLS << b
+        red = (red & ~(CELLS << b)) | (RED_BITS[card][rot] << b)
+    return {
+        "round": len(view.round_scores),
+        "placed": [list(p) for p in view.last_round],
+        "red": _cells(_largest_region(red)),
+        "yellow": _cells(_largest_region(occupied & ~red)),
+        "scores": view.round_scores[-1],
+        "red_player": view.round_red[-1],
+        "totals": [sum(r[p] for r in view.round_scores) for p in range(view.num_players)],
+    }
+
+
+def _largest_region(mask: int) -> int:
+    """The cells of the largest orthogonally connected area of `mask` (the first found of
+    equal ones): the board never reaches its edge columns, so a shift cannot wrap."""
+    best = 0
+    while mask:
+        region = mask & -mask
+        while True:
+            grown = region | region << 1 | region >> 1 | region << STRIDE | region >> STRIDE
+            grown &= mask
+            if grown == region:
+                break
+            region = grown
+        if region.bit_count() > best.bit_count():
+            best = region
+        mask ^= region
+    return best
+
+
+def _cells(mask: int) -> list[list[int]]:
+    """The (x, y) of each cell of `mask`."""
+    out = []
+    while mask:
+        b = (mask & -mask).bit_length() - 1
+        out.append([b % STRIDE - OFFSET, b // STRIDE - OFFSET])
+        mask &= mask - 1
     return out

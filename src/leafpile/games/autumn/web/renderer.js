@@ -20,6 +20,7 @@ import {
 } from "./cards.js";
 import { LEAF } from "./colours.js";
 import { drawDialog, drawHead, drawScores } from "./panels.js";
+import { drawRoundEnd } from "./round_end.js";
 
 const facesPromise = fetch("/games/autumn/data/cards.json")
   .then((r) => r.json())
@@ -30,6 +31,7 @@ export function createRenderer(root, ctx) {
   let msg = null;
   let rot = 0;
   let candidate = null; // the legal placement under the pointer
+  let hiddenRound = null; // the finished round whose summary the player hid
   const input = pointer();
 
   const head = el("div", { class: "autumn-head" });
@@ -70,19 +72,17 @@ export function createRenderer(root, ctx) {
     hint,
   );
   const scores = el("div", { class: "panel autumn-scores" });
-  const dialog = el("div", {
-    class: "autumn-dialog",
-    role: "dialog",
-    "aria-modal": "true",
-    hidden: true,
-  });
+  // the colour choice: in the page's flow, above the table it depends on (never over it)
+  const dialog = el("div", { class: "autumn-dialog", role: "dialog", hidden: true });
+  const roundEnd = el("section", { class: "panel autumn-round-end", hidden: true });
   const wrap = el(
     "div",
     { class: "autumn", style: `--autumn-red:${LEAF.R};--autumn-yellow:${LEAF.Y}` },
     head,
+    roundEnd,
+    dialog,
     el("div", { class: "autumn-main" }, el("div", { class: "autumn-table-wrap" }, board), hand),
     scores,
-    dialog,
   );
   root.append(el("link", { rel: "stylesheet", href: "/games/autumn/web/autumn.css" }), wrap);
 
@@ -221,6 +221,10 @@ export function createRenderer(root, ctx) {
     drawHead(head, msg, ctx);
     drawScores(scores, msg, ctx);
     drawDialog(dialog, offered("colour"), (a) => ctx.act(a));
+    drawRoundEnd(roundEnd, msg, ctx, faces, hiddenRound, (n) => {
+      hiddenRound = n;
+      draw();
+    });
     if (candidate && !spots().some((p) => p.action === candidate.action)) candidate = null;
     showGhost(candidate);
     wrap.dataset.phase = v.phase;

@@ -405,7 +405,7 @@ export function createRenderer(root, ctx) {
             queue = queue.slice(1);
             if (!queue.length) delete wrap.dataset.busy;
             draw();
-            ctx.act(action);
+            ctx.act(action, { joins: true }); // one Undo takes the whole click back
             return;
           }
           queue = [];

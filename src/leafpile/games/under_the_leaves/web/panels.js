@@ -61,16 +61,17 @@ export function drawHand(h, r) {
   const info = tile && r.ex.tiles ? r.ex.tiles[tile] : null;
   const active = Boolean(info && r.mine && (r.phase === "place" || r.phase === "take"));
   h.hand.hidden = !info || !(r.phase === "place" || r.phase === "take");
+  const review = Boolean(r.ctx.review); // it shows a move, nothing here acts
   for (const bt of h.turners) {
     bt.disabled = !active;
-    bt.hidden = Boolean(r.ctx.replay) || !active;
+    bt.hidden = Boolean(r.ctx.replay) || review || !active;
   }
   if (!info) return;
   h.handPic.replaceChildren(
     tilePicture(info.faces[active ? r.orient : 0], "utl-hand-tile"),
     el("p", { class: "utl-tile-name" }, info.name),
   );
-  h.orientRow.hidden = !active;
+  h.orientRow.hidden = !active || review;
   h.orientRow.replaceChildren(
     ...(active
       ? info.faces.map((faces, o) =>
@@ -91,9 +92,9 @@ export function drawHand(h, r) {
         )
       : []),
   );
-  h.placeButton.hidden = !active;
+  h.placeButton.hidden = !active || review;
   h.placeButton.disabled = !r.candidate;
-  if (!active) {
+  if (!active || (review && !r.candidate)) {
     h.previewBox.replaceChildren();
     return;
   }

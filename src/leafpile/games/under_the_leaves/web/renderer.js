@@ -449,7 +449,7 @@ export function createRenderer(root, ctx) {
           delete wrap.dataset.busy;
           if (mine() && msg.legal.includes(place)) {
             draw();
-            ctx.act(place);
+            ctx.act(place, { joins: true }); // one Undo takes the take and the place back
             return;
           }
         }
@@ -465,6 +465,14 @@ export function createRenderer(root, ctx) {
         }
         if (phase() === "take" && msg.you !== null && moved && !mine()) orient = 0;
       }
+      draw();
+    },
+    /** Light the move a review shows: a take lights its market tile (and its spots). */
+    preview(action) {
+      const take = takes().find((x) => x.action === action);
+      if (!take || selected === take.tile) return;
+      selected = take.tile;
+      candidate = null;
       draw();
     },
   };

@@ -3,6 +3,9 @@ a longer explanation for the preview, and what it points at (a tile, a cell or a
 forest, a tile in hand, a resource, a token, a bonus tile, an end space), so the page maps
 clicks on drawn things to legal notations without reading the notation.
 
+Each choice also says whether it is `final`: whether it ends the turn or reveals something
+(draws a tile), so it can no longer be taken back; a phone asks to confirm only those.
+
 Only the legal actions the rules list are described; an answer of a shape this module does not
 know still gets its notation as a label, so the page stays playable when the rules change.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from leafpile.engine import Action
+from leafpile.engine.takeback import may_take_back
 from leafpile.games.undergrove.actions import (
     Carbon,
     Numbered,
@@ -31,6 +35,7 @@ from leafpile.games.undergrove.components import (
 )
 from leafpile.games.undergrove.forest import has_ongoing
 from leafpile.games.undergrove.kinds import Kind, Ongoing
+from leafpile.games.undergrove.rules import TAKE_BACKS
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.words import (
     bonus_text,
@@ -63,7 +68,17 @@ def choices(view: UndergroveState) -> dict[str, Choice]:
             out[str(action)] = choice(view, top.kind, action)
         except Exception:  # a shape of answer this module does not know yet
             out[str(action)] = {"label": str(action), "group": "other"}
+        out[str(action)]["final"] = final(view, action)
     return out
+
+
+def final(view: UndergroveState, action: Action) -> bool:
+    """Whether `action` cannot be taken back: played on the mover's own view, it ends the
+    turn or takes a tile from a place closed to them (the rules' `TAKE_BACKS`); the view holds
+    all the mover knows, and a test checks this agrees with the true state's answer."""
+    after = view.clone()
+    after.apply(action)
+    return not may_take_back(TAKE_BACKS, view, after)
 
 
 def _at(c: int) -> list[int]:

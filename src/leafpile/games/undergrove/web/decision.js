@@ -248,7 +248,9 @@ export function drawHint(decision, r) {
           "span",
           { class: "muted" },
           r.touch
-            ? t("Tap a lit spot on the forest to preview it, then tap again or press Confirm.")
+            ? t(
+                "Tap a lit spot on the forest to choose it (Undo takes it back); a choice that ends your turn is shown first: tap again or press Confirm.",
+              )
             : t(
                 "Point at a lit spot on the forest to preview it, click to choose (or arrow keys and Enter).",
               ),

@@ -22,21 +22,6 @@ import {
   targets as targetsOf,
 } from "./spots.js";
 
-/** The choices a tap on a touch screen previews before a second tap (or Confirm) acts. */
-const CONFIRM = new Set([
-  "main",
-  "activate",
-  "copy",
-  "place",
-  "seedling",
-  "root",
-  "carbon",
-  "take",
-  "end",
-  "bonus",
-  "discard",
-]);
-
 export function createRenderer(root, ctx) {
   let msg = null;
   let placer = null; // who made the last move: a tile new in the forest came from their hand
@@ -125,10 +110,11 @@ export function createRenderer(root, ctx) {
     candidate = null;
     ctx.act(action);
   }
-  /** Click on a choice: acts, except on a touch screen where a consequential choice is first
-   * previewed (tap again or Confirm). */
+  /** Click on a choice: acts, except on a touch screen where a choice that cannot be taken
+   * back (it ends the turn or draws: `final`, from the server) is first previewed (tap again
+   * or Confirm); the others act at once, as with a mouse, and Undo takes them back. */
   function choose(c, origin) {
-    const preview = input.touch && CONFIRM.has(c.group);
+    const preview = input.touch && c.final !== false;
     if (preview && (!candidate || candidate.id !== c.action)) {
       setCandidate({ id: c.action, actions: [c], label: c.label, origin });
       return;
@@ -200,7 +186,8 @@ export function createRenderer(root, ctx) {
     }
     const tg = under(e);
     if (!tg) return;
-    if (!tg.pick && !input.confirms(candidate && candidate.id, tg.id)) {
+    const once = tg.pick || (tg.actions.length === 1 && tg.actions[0].final === false);
+    if (!once && !input.confirms(candidate && candidate.id, tg.id)) {
       setCandidate(tg);
       return;
     }
