@@ -14,8 +14,10 @@ Budget per decision, stated in each table: `--time T` seconds for `hard`, `cheat
 `ismcts` (OpenSpiel's bot counts simulations, so it gets as many as it managed in T seconds on
 its earlier decisions: `openspiel_strength.py`); `medium` keeps its ratio to `hard` (its 0.2 s
 to hard's 1 s: T/5), so the levels differ as a person meets them, at a smaller scale.
-`--iterations N` gives iterations instead (medium N/5, ismcts N simulations). `easy` and
-`random` do not search.
+`--iterations N` gives iterations instead (medium N/5, ismcts N simulations, or with
+`--ismcts-time S` S seconds per decision: OpenSpiel's Python search with full random playouts
+needs some 50 times longer per simulation than `hard` per iteration, so equal iterations
+would make it the whole run's cost). `easy` and `random` do not search.
 
 Resumable: each finished game is one JSON line appended to `--results`; a rerun reads the file
 and plays only the games that are missing, so a run can be stopped and continued (or grown
@@ -65,10 +67,12 @@ class Job:
     seats: tuple[str, ...]
     seed: int
     budget: str  # "time=0.05" or "iterations=200"
+    anchor: float = 0.0  # seconds per decision for ismcts (0: the budget, as the others)
 
     @property
     def key(self) -> str:
-        return f"{self.game}|{','.join(self.seats)}|{self.seed}|{self.budget}"
+        anchor = f"|ismcts={self.anchor:g}" if self.anchor else ""
+        return f"{self.game}|{','.join(self.seats)}|{self.seed}|{self.budget}{anchor}"
 
 
 def arrangements(levels: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -82,14 +86,20 @@ def tables(levels: Iterable[str], players: int) -> list[tuple[str, ...]]:
 
 
 def schedule(
-    game: str, levels: Iterable[str], players: int, deals: int, budget: str, first_seed: int = 0
+    game: str,
+    levels: Iterable[str],
+    players: int,
+    deals: int,
+    budget: str,
+    first_seed: int = 0,
+    anchor: float = 0.0,
 ) -> list[Job]:
     """All games of a ladder, deal by deal (so a stopped run has whole deals for every table)."""
     out = []
     for seed in range(first_seed, first_seed + deals):
         for table in tables(levels, players):
             for seats in arrangements(table):
-                out.append(Job(game, seats, seed, budget))
+                out.append(Job(game, seats, seed, budget, anchor if "ismcts" in seats else 0.0))
     return out
 
 
@@ -164,7 +174,8 @@ def play(job: Job) -> dict[str, Any]:
     for p, level in enumerate(job.seats):
         rng = seat_rng(job.seed, p)
         if level == "ismcts":
-            seat: Any = IsmctsSeat(job.game, players, job.budget, job.seed * 8 + p)
+            budget = f"time={job.anchor:g}" if job.anchor else job.budget
+            seat: Any = IsmctsSeat(job.game, players, budget, job.seed * 8 + p)
         else:
             bot = bench_bot(bot_spec(level, job.budget), game)
             seat = TrueStateSeat(bot, rng) if level == "cheat" else BotSeat(bot, rng)
@@ -187,6 +198,7 @@ def play(job: Job) -> dict[str, Any]:
         "seats": list(job.seats),
         "seed": job.seed,
         "budget": job.budget,
+        "anchor": job.anchor,
         "returns": [float(r) for r in state.returns()],
         "scores": [float(s) for s in state.scores()],
         "thinking": thinking,
@@ -271,13 +283,21 @@ def complete_deals(rows: list[dict[str, Any]]) -> list[FitGame]:
 
 
 def report(
-    rows: list[dict[str, Any]], game: str, players: int, budget: str, out: Path
+    rows: list[dict[str, Any]],
+    game: str,
+    players: int,
+    budget: str,
+    out: Path,
+    anchor: float = 0.0,
 ) -> tuple[str, dict[str, tuple[float, float, float]]]:
     """The Markdown table (and a PNG plot in `out`) of one game at one player count."""
     rows = [
         r
         for r in rows
-        if r["game"] == game and len(r["seats"]) == players and r["budget"] == budget
+        if r["game"] == game
+        and len(r["seats"]) == players
+        and r["budget"] == budget
+        and r.get("anchor", 0.0) == (anchor if "ismcts" in r["seats"] else 0.0)
     ]
     games = complete_deals(rows)
     levels = [lv for lv in LEVELS if any(lv in g.seats for g in games)]
@@ -293,9 +313,10 @@ def report(
             shares[s].append(1.0 / len(winners) if s in winners else 0.0)
     seconds = sum(r["seconds"] for r in rows)
     deals = len({g.deal for g in games})
+    outside = f"; ismcts {anchor:g} s" if anchor else ""
     lines = [
         f"**{game}, {players} players**, {budget.replace('=', ' ')} per decision "
-        f"(medium {MEDIUM_SHARE:g} of it); {len(games)} games in {deals} mirrored deals, "
+        f"(medium {MEDIUM_SHARE:g} of it{outside}); {len(games)} games in {deals} mirrored deals, "
         f"{seconds / 60:.0f} core-minutes",
         "",
         "| level | rating (random = 0) | 95% interval | games | win share |",
@@ -364,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--time", type=float, default=0.05, help="seconds per decision")
     parser.add_argument("--iterations", type=int, default=0, help="instead of --time")
+    parser.add_argument(
+        "--ismcts-time", type=float, default=0.0, help="seconds per decision for ismcts"
+    )
     parser.add_argument("--deals", type=int, default=20, help="deals per table of levels")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--results", type=Path, default=ROOT / "ladder" / "results.jsonl")
@@ -385,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
         info = get_game(name).info
         for n in counts:
             if info.min_players <= n <= info.max_players and n <= len(levels):
-                jobs.extend(schedule(name, levels, n, args.deals, budget))
+                jobs.extend(schedule(name, levels, n, args.deals, budget, anchor=args.ismcts_time))
     jobs.sort(key=lambda j: j.seed)  # deal by deal across games: a stopped run stays balanced
     started = time.perf_counter()
     if not args.report_only:
@@ -403,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in counts:
             if not get_game(name).info.min_players <= n <= get_game(name).info.max_players:
                 continue
-            table, ratings = report(rows, name, n, budget, args.out)
+            table, ratings = report(rows, name, n, budget, args.out, args.ismcts_time)
             text.append(table)
             if n == 2 and ratings:
                 two[name] = ratings
