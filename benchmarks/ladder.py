@@ -93,11 +93,18 @@ def schedule(
     budget: str,
     first_seed: int = 0,
     anchor: float = 0.0,
+    pairs: set[frozenset[str]] | None = None,
 ) -> list[Job]:
-    """All games of a ladder, deal by deal (so a stopped run has whole deals for every table)."""
+    """All games of a ladder, deal by deal (so a stopped run has whole deals for every table);
+    with `pairs`, only the tables whose every pair of levels is one of them."""
+    chosen = [
+        t
+        for t in tables(levels, players)
+        if pairs is None or all(frozenset(ab) in pairs for ab in itertools.combinations(t, 2))
+    ]
     out = []
     for seed in range(first_seed, first_seed + deals):
-        for table in tables(levels, players):
+        for table in chosen:
             for seats in arrangements(table):
                 out.append(Job(game, seats, seed, budget, anchor if "ismcts" in seats else 0.0))
     return out
@@ -388,6 +395,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ismcts-time", type=float, default=0.0, help="seconds per decision for ismcts"
     )
+    parser.add_argument(
+        "--pairs",
+        default="",
+        help="only these pairs of levels meet, e.g. random-easy,easy-medium (default: all)",
+    )
     parser.add_argument("--deals", type=int, default=20, help="deals per table of levels")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--results", type=Path, default=ROOT / "ladder" / "results.jsonl")
@@ -404,12 +416,21 @@ def main(argv: list[str] | None = None) -> int:
         if lv not in LEVELS:
             parser.error(f"unknown level {lv!r}; use {', '.join(LEVELS)}")
     counts = [int(p) for p in args.players.split(",") if p]
+    pairs = None
+    if args.pairs:
+        pairs = {frozenset(p.split("-")) for p in args.pairs.split(",") if p}
+        if any(len(p) != 2 or not p <= set(levels) for p in pairs):
+            parser.error("--pairs takes two different levels of --levels per pair: a-b,c-d")
     jobs: list[Job] = []
     for name in names:
         info = get_game(name).info
         for n in counts:
             if info.min_players <= n <= info.max_players and n <= len(levels):
-                jobs.extend(schedule(name, levels, n, args.deals, budget, anchor=args.ismcts_time))
+                jobs.extend(
+                    schedule(
+                        name, levels, n, args.deals, budget, anchor=args.ismcts_time, pairs=pairs
+                    )
+                )
     jobs.sort(key=lambda j: j.seed)  # deal by deal across games: a stopped run stays balanced
     started = time.perf_counter()
     if not args.report_only:

@@ -99,6 +99,9 @@ def test_deals_are_mirrored(ladder):
     four = ladder.schedule("momiji", ["random", "easy", "medium", "hard"], 4, 1, "time=0.1")
     assert len(four) == 24 and len({j.seats for j in four}) == 24
     assert {j.seed for j in four} == {0}
+    near = {frozenset(("random", "easy")), frozenset(("easy", "hard"))}
+    some = ladder.schedule("autumn", ["random", "easy", "hard"], 2, 2, "time=0.1", pairs=near)
+    assert {frozenset(j.seats) for j in some} == near and len(some) == 2 * 2 * 2
 
 
 def test_a_mirrored_deal_is_the_same_deal_with_the_seats_exchanged(ladder):
