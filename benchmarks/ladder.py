@@ -371,7 +371,9 @@ def plot(
     plt.close(fig)
 
 
-def write_ratings(tables_by_game: dict[str, dict[str, tuple[float, float, float]]], budget: str):
+def write_ratings(
+    tables_by_game: dict[str, dict[str, tuple[float, float, float]]], budget: str
+) -> None:
     """The 2-player ratings as data in the bots package (the lobby shows them)."""
     data = {
         "about": "Bradley-Terry ratings, Elo scale, random = 0, 2 players, mirrored deals; "

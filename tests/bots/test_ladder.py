@@ -151,3 +151,24 @@ def test_one_real_ladder_game(ladder):
     row = ladder.play(job)
     assert row["key"] == job.key and len(row["returns"]) == 2
     assert sum(row["returns"]) == pytest.approx(0.0)
+
+
+def test_the_ladders_ratings_reach_the_levels_a_person_chooses_from(ladder, tmp_path, monkeypatch):
+    from leafpile.bots import levels
+    from leafpile.cli.play import level_line
+
+    path = tmp_path / "ratings.json"
+    monkeypatch.setattr(ladder, "RATINGS", path)
+    monkeypatch.setattr(levels, "RATINGS_FILE", path)
+    levels.ladder_ratings.cache_clear()
+    try:
+        assert levels.ladder_ratings() == {} and "Ladder rating" not in level_line("autumn", "hard")
+        table = {"random": (0.0, 0.0, 0.0), "hard": (512.4, 400.0, 600.0), "cheat": (700, 1, 2)}
+        ladder.write_ratings({"autumn": table}, "iterations=40")
+        levels.ladder_ratings.cache_clear()
+        assert levels.ladder_ratings() == {"autumn": {"random": 0, "hard": 512}}  # no cheat
+        assert level_line("autumn", "hard").endswith("Ladder rating: 512.")
+        assert "Ladder rating" not in level_line("momiji", "hard")
+        assert level_line("autumn", "me") == ""
+    finally:
+        levels.ladder_ratings.cache_clear()
