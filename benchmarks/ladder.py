@@ -3,6 +3,12 @@
     nice -n 10 .venv/bin/python benchmarks/ladder.py --games autumn --time 0.05 --deals 20
     .venv/bin/python benchmarks/ladder.py --report-only        # tables and plots from the file
 
+The README's run (docs/ladder/, its results file included, so the same command continues it):
+
+    nice -n 10 .venv/bin/python benchmarks/ladder.py --iterations 40 --ismcts-time 0.1 --deals 40 \
+        --levels random,easy,medium,hard,cheat \
+        --pairs random-easy,random-medium,easy-medium,easy-hard,medium-hard,medium-cheat,hard-cheat
+
 Levels: `random`, `easy`, `medium`, `hard`, `cheat` (the `hard` settings searching the true
 state; benchmarks only) and `ismcts` (OpenSpiel's Python `ISMCTSBot` through the adapter, an
 outside anchor). Every table of levels (each pair at 2 players; each set of n levels at n
@@ -404,8 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--deals", type=int, default=20, help="deals per table of levels")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--results", type=Path, default=ROOT / "ladder" / "results.jsonl")
-    parser.add_argument("--out", type=Path, default=ROOT / "ladder")
+    parser.add_argument("--results", type=Path, default=ROOT / "docs" / "ladder" / "results.jsonl")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "ladder")
     parser.add_argument("--report-only", action="store_true", help="fit and write, play none")
     parser.add_argument("--write-ratings", action="store_true", help="2-player ratings to bots/")
     args = parser.parse_args(argv)
