@@ -51,7 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ladder_fit import Game as FitGame
-from ladder_fit import bootstrap, fit
+from ladder_fit import bootstrap, fit, pair_results
 
 from leafpile.bots import BotSeat, MCTSBot
 from leafpile.engine import Action, State
@@ -332,15 +332,23 @@ def report(
         f"(medium {MEDIUM_SHARE:g} of it{outside}); {len(games)} games in {deals} mirrored deals, "
         f"{seconds / 60:.0f} core-minutes",
         "",
-        "| level | rating (random = 0) | 95% interval | games | win share |",
-        "|---|---|---|---|---|",
+        "| level | rating (random = 0) | 95% interval | games | win share "
+        "| against the next level up: share (games) |",
+        "|---|---|---|---|---|---|",
     ]
     order = sorted(levels, key=lambda lv: ratings[lv])
-    for lv in order:
+    pairs = pair_results(games)
+    for k, lv in enumerate(order):
         lo, hi = intervals[lv]
         share = sum(shares[lv]) / max(1, len(shares[lv]))
+        above = "-"
+        if k + 1 < len(order):
+            up = order[k + 1]
+            met = [s if a == lv else 1 - s for a, b, s in pairs if {a, b} == {lv, up}]
+            above = f"{sum(met) / len(met):.0%} ({len(met)})" if met else "did not meet"
         lines.append(
-            f"| {lv} | {ratings[lv]:.0f} | {lo:.0f} to {hi:.0f} | {len(shares[lv])} | {share:.0%} |"
+            f"| {lv} | {ratings[lv]:.0f} | {lo:.0f} to {hi:.0f} | {len(shares[lv])} | "
+            f"{share:.0%} | {above} |"
         )
     plot(game, players, budget, order, ratings, intervals, out)
     table = {lv: (ratings[lv], *intervals[lv]) for lv in levels}
