@@ -470,7 +470,8 @@ def main(argv: list[str] | None = None) -> int:
                 two[name] = ratings
     out = "\n".join(text)
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"ladder-{budget.replace('=', '-')}.md").write_text(out)
+    players = "-".join(str(n) for n in counts)
+    (args.out / f"ladder-{budget.replace('=', '-')}-{players}p.md").write_text(out)
     print(out)
     if args.write_ratings:
         write_ratings(two, budget)
