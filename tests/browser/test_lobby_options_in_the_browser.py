@@ -10,6 +10,7 @@ import re
 import httpx
 import pytest
 
+from leafpile.bots.levels import ladder_ratings
 from leafpile.games import GAMES
 
 pytestmark = pytest.mark.browser
@@ -83,11 +84,14 @@ def test_bot_levels_come_weakest_first_each_with_a_line_on_how_it_plays(browser,
     values = page.locator("#seat1 option").evaluate_all("os => os.map((o) => o.value)")
     bots = [v[4:] for v in values if v.startswith("bot:")]
     assert bots[:3] == ["easy", "medium", "hard"]  # the levels for people, weakest first
+    ratings = ladder_ratings()[page.input_value("#game")]  # the ladder's, for the game shown
     lines = set()
     for level in bots:
         page.select_option("#seat1", f"bot:{level}")
         line = page.inner_text("#seat1-about")
         assert line, level
+        if level in ratings:
+            assert line.endswith(f"Ladder rating: {ratings[level]}."), line
         lines.add(line)
         # On a phone the line goes under the menu, a readable width, and the seats' box stays
         # inside the form (a line squeezed beside the menu was 60 px wide and pushed it out).
@@ -97,6 +101,7 @@ def test_bot_levels_come_weakest_first_each_with_a_line_on_how_it_plays(browser,
         )
         assert about and box and about["width"] > box["width"] / 2, level
         assert box["x"] + box["width"] <= form + 0.5, level
+    assert {"easy", "medium", "hard"} <= set(ratings)
     assert len(lines) == len(bots)  # each says something of its own
     page.select_option("#seat1", "open")
     assert page.inner_text("#seat1-about") == ""

@@ -6,6 +6,10 @@ A game may tune a level for itself (`Game.bot_levels`, kept in its `heuristic.py
 
 from __future__ import annotations
 
+import functools
+import json
+from pathlib import Path
+
 from leafpile.bots.base import Bot
 from leafpile.bots.greedy import GreedyBot
 from leafpile.bots.mcts import MCTSBot
@@ -46,3 +50,20 @@ BOT_ABOUT = {
     "greedy": Msg("Always takes the move that scores most now, never looking further."),
     "mcts": Msg("A plain search without the levels' tuning, for experiments."),
 }
+
+#: The ladder's ratings (benchmarks/ladder.py --write-ratings): Bradley-Terry on the Elo scale,
+#: random = 0, from mirrored 2-player games at the budget the file states.
+RATINGS_FILE = Path(__file__).with_name("ratings.json")
+
+
+@functools.cache
+def ladder_ratings() -> dict[str, dict[str, int]]:
+    """game -> level -> ladder rating, for the levels a person chooses from ({} before the
+    ladder has run)."""
+    if not RATINGS_FILE.exists():
+        return {}
+    data = json.loads(RATINGS_FILE.read_text(encoding="utf-8"))
+    return {
+        game: {level: int(values[0]) for level, values in table.items() if level in BOT_ABOUT}
+        for game, table in data["games"].items()
+    }

@@ -30,13 +30,14 @@ from leafpile.engine import CHANCE, Action, Game, Rng, State
 class Node:
     """Statistics of one action in the information-set tree (from its mover's point of view)."""
 
-    __slots__ = ("avail", "children", "mover", "prior", "value", "visits")
+    __slots__ = ("avail", "children", "mover", "prior", "square", "value", "visits")
 
     def __init__(self, mover: int, prior: float = 0.0) -> None:
         self.mover = mover  # the player who chose the action leading here
         self.visits = 0
         self.avail = 1  # how often the action was legal when its parent was visited
         self.value = 0.0  # sum of the mover's results
+        self.square = 0.0  # sum of their squares (a review's noise estimate reads it)
         self.prior = prior
         self.children: dict[Action, Node] = {}
 
@@ -245,8 +246,10 @@ class MCTSBot(Bot):
                 break
         results = self.finish(game, state, rng)
         for visited in path:
+            result = results[visited.mover]
             visited.visits += 1
-            visited.value += results[visited.mover]
+            visited.value += result
+            visited.square += result * result
 
     def finish(self, game: Game, state: State, rng: Rng) -> list[float]:
         """Rollout from `state`; each player's result in [-1, 1]."""

@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from leafpile import i18n
 from leafpile.bots import BOTS, make_bot
+from leafpile.bots.levels import BOT_ORDER
 from leafpile.cli.seats import HUMAN as HUMAN
 from leafpile.engine import Game, LeafpileError
 from leafpile.games import GAMES, get_game
@@ -76,7 +77,7 @@ _readable_help()
 
 #: The help of a GAME argument and of a seats option: the names a person may type.
 GAME_HELP = ", ".join(GAMES)
-BOT_LEVELS = ", ".join(BOTS)
+BOT_LEVELS = ", ".join([b for b in BOT_ORDER if b in BOTS] + sorted(set(BOTS) - set(BOT_ORDER)))
 
 app = typer.Typer(
     help=h(

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from leafpile import i18n
 from leafpile.bots import BotSeat, make_bot
+from leafpile.bots.levels import BOT_ABOUT, ladder_ratings
 from leafpile.cli.common import (
     BOT_LEVELS,
     GAME_HELP,
@@ -207,6 +208,9 @@ def play_command(
     console.print(f"[bold]{game.info.title}[/]: " + escape(say("seed {seed}", seed=state.seed)))
     for p, n in enumerate(kinds):
         console.print(f"  P{p}: {escape(introduce(p, n, named[p], len(humans)))}")
+        about = level_line(game.info.name, n)
+        if about:
+            console.print(f"      [dim]{escape(about)}[/]")
 
     def show(before: State, _player: int, action: Action) -> None:
         console.print(f"[cyan]>[/] {escape(log_line(game, before, action))}")
@@ -235,6 +239,18 @@ def introduce(player: int, kind: str, name: str, humans: int) -> str:
         return say("{name} (you)", name=name) if humans == 1 else name
     label = localize(bot_label(kind))
     return label if localize(name) == label else say("{name} ({bot})", name=name, bot=label)
+
+
+def level_line(game_name: str, kind: str) -> str:
+    """How a bot level plays, with its ladder rating in this game when the ladder has one."""
+    level = kind.split(":")[0]
+    if kind in HUMAN or level not in BOT_ABOUT:
+        return ""
+    line = localize(BOT_ABOUT[level])
+    rating = ladder_ratings().get(game_name, {}).get(level)
+    if rating is not None:
+        line += " " + say("Ladder rating: {rating}.", rating=rating)
+    return line
 
 
 def log_line(game: Game, before: State, action: Action) -> str:

@@ -23,6 +23,7 @@ let games = [];
 let signedIn = false; // a profile is signed in here (a rated table needs one)
 let bots = [];
 let botAbout = {};
+let botRatings = {}; // game -> level -> ladder rating (random = 0)
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value) || games[0];
@@ -52,7 +53,9 @@ function renderSeats() {
     const about = el("small", { class: "muted bot-about", id: `seat${i}-about` });
     const explain = () => {
       const b = select.value.startsWith("bot:") ? select.value.slice(4) : null;
-      about.textContent = b && botAbout[b] ? tm(botAbout[b]) : "";
+      const rating = b ? (botRatings[currentGame()?.name] || {})[b] : undefined;
+      const rated = rating === undefined ? "" : " " + t("Ladder rating: {rating}.", { rating });
+      about.textContent = b && botAbout[b] ? tm(botAbout[b]) + rated : "";
     };
     select.addEventListener("change", explain);
     explain();
@@ -415,6 +418,7 @@ async function main() {
   games = data.games;
   bots = data.bots;
   botAbout = data.bot_about || {};
+  botRatings = data.bot_ratings || {};
   for (const g of games) $("game").append(el("option", { value: g.name }, g.title));
   for (const b of bots)
     $("replacement").append(el("option", { value: b }, t("{level} bot", { level: botName(b) })));

@@ -8,7 +8,7 @@ from typing import Any
 
 from leafpile import i18n
 from leafpile.bots import BOTS
-from leafpile.bots.levels import BOT_ABOUT, BOT_ORDER
+from leafpile.bots.levels import BOT_ABOUT, BOT_ORDER, ladder_ratings
 from leafpile.games import GAMES
 from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, PLAYING, LiveTable
 from leafpile.server.tables.position import LogEntry
@@ -175,4 +175,6 @@ def games_list() -> dict[str, Any]:
         )
     order = [b for b in BOT_ORDER if b in BOTS] + sorted(set(BOTS) - set(BOT_ORDER))
     about = {b: i18n.as_json(BOT_ABOUT[b]) for b in order if b in BOT_ABOUT}
-    return {"games": out, "bots": order, "bot_about": about}
+    # each level's ladder rating per game (random = 0), shown beside its line
+    ratings = {g: r for g, r in ladder_ratings().items() if g in GAMES}
+    return {"games": out, "bots": order, "bot_about": about, "bot_ratings": ratings}
