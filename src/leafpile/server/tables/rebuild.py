@@ -72,6 +72,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         revision=raw.revision,
         undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
         analysis_of=raw.analysis_of,
+        tutorial=raw.tutorial,
         notes=raw.notes[-1].seq + 1 if raw.notes else 0,
     )
     settings = raw.settings or TableSettings()

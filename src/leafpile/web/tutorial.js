@@ -1,0 +1,142 @@
+// A tutorial table's guide, for every game: the step the server sends in the snapshot
+// (`tutorial`: what the learner is told, the expected moves, what the move before did, the end
+// and its offer) shown in a panel above the board, and the expected move highlighted on the
+// renderer's own marks of legal actions (the elements carrying its notation in `data-action`,
+// or among `data-actions`), after asking a renderer that can draw a move (`preview`) to draw
+// it. Every word comes from the server in the reader's language: nothing here knows a game.
+import { api, el, getName, setToken, toast } from "/static/api.js";
+import { t } from "/static/i18n.js";
+
+const MARK = "tutorial-target";
+
+/** The board's elements that stand for legal action `action`. */
+function targets(root, action) {
+  const out = [];
+  for (const node of root.querySelectorAll("[data-action], [data-actions]")) {
+    const acts = node.dataset.action ? [node.dataset.action] : node.dataset.actions.split("|");
+    if (acts.includes(action)) out.push(node);
+  }
+  return out;
+}
+
+/** A real game against the tutorial's bot: the same game, the learner's seat, the bot's level. */
+async function realGame(msg) {
+  const part = msg.tutorial;
+  const seats = msg.seats.map((s) =>
+    s.seat === part.learner ? { kind: "human" } : { kind: "bot", bot: part.bot },
+  );
+  const name = (msg.seats[part.learner] && msg.seats[part.learner].name) || getName();
+  const body = { game: msg.game, players: msg.players, seats, sit: part.learner, name };
+  const made = await api("/api/tables", { method: "POST", body });
+  setToken(made.table, made.token);
+  location.href = `/table/${made.table}`;
+}
+
+export function createTutorial(board) {
+  const title = el("h3", { id: "tutorial-title" });
+  const explain = el("p", { id: "tutorial-explain", class: "tutorial-explain" });
+  const say = el("p", { id: "tutorial-say", class: "tutorial-say", "aria-live": "polite" });
+  const wrong = el("p", { id: "tutorial-wrong", class: "tutorial-wrong", role: "alert" });
+  const offer = el("div", { class: "row" });
+  const panel = el(
+    "section",
+    { id: "tutorial", class: "panel tutorial", hidden: true },
+    title,
+    explain,
+    say,
+    wrong,
+    offer,
+  );
+  let shownVersion = null;
+  let mounted = false;
+
+  function mount() {
+    if (mounted) return;
+    const bar = board.querySelector(".turn-bar");
+    if (bar) bar.after(panel);
+    else board.prepend(panel);
+    mounted = true;
+  }
+
+  function show(node, text) {
+    node.textContent = text || "";
+    node.hidden = !text;
+  }
+
+  function highlight(msg, renderer) {
+    for (const node of board.querySelectorAll(`.${MARK}`)) node.classList.remove(MARK);
+    const part = msg.tutorial;
+    const mine = msg.you === part.learner && msg.status === "playing" && msg.legal.length;
+    if (!mine || !part.expect.length) return;
+    const expected = part.expect.filter((a) => msg.legal.includes(a));
+    if (!expected.length) return;
+    if (renderer && renderer.preview) renderer.preview(expected[0]);
+    for (const action of expected)
+      for (const node of targets(board, action)) node.classList.add(MARK);
+  }
+
+  return {
+    /** Draw the guide for `msg` (after the renderer drew the board); nothing at other tables. */
+    update(msg, renderer) {
+      const part = msg.tutorial;
+      if (!part) {
+        panel.hidden = true;
+        return;
+      }
+      mount();
+      panel.hidden = false;
+      const note = document.getElementById("fixed-note"); // its fixed deck is the lesson's
+      if (note) note.hidden = true;
+      if (msg.version !== shownVersion) show(wrong, "");
+      shownVersion = msg.version;
+      title.textContent = part.done
+        ? t("Learn by playing: the end")
+        : t("Learn by playing: step {n} of {total}", { n: part.step + 1, total: part.steps });
+      show(explain, part.explain);
+      const watching = part.bot_turn ? t("Watch the bot's move…") : "";
+      show(say, part.done ? part.end : part.say || watching);
+      panel.dataset.step = part.step;
+      panel.dataset.done = part.done ? "true" : "false";
+      if (part.done) {
+        const button = el(
+          "button",
+          { id: "tutorial-real-game", class: "primary", type: "button" },
+          part.offer,
+        );
+        button.addEventListener("click", () => realGame(msg).catch((e) => show(wrong, e.message)));
+        offer.replaceChildren(button, " ", el("a", { class: "button", href: "/" }, t("Lobby")));
+      } else offer.replaceChildren();
+      highlight(msg, renderer);
+    },
+    /** The server refused a move that is not the step's: its words say why. */
+    refused(message) {
+      show(wrong, message);
+    },
+  };
+}
+
+/** "Learn by playing" for the lobby and How to play: opens the game's tutorial table and
+ * sits this browser in the learner's seat. `nameOf` gives the name to sit with. */
+export function learnButton(game, nameOf = getName) {
+  const button = el(
+    "button",
+    { type: "button", class: "learn", "data-learn": game.name },
+    t("Learn by playing {game}", { game: game.title }),
+  );
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const name = (nameOf() || "").trim() || t("Learner");
+      const made = await api("/api/tables", {
+        method: "POST",
+        body: { game: game.name, tutorial: true, name },
+      });
+      setToken(made.table, made.token);
+      location.href = `/table/${made.table}`;
+    } catch (e) {
+      button.disabled = false;
+      toast(e.message);
+    }
+  });
+  return button;
+}
