@@ -63,16 +63,42 @@ export function createTutorial(board) {
     node.hidden = !text;
   }
 
+  let wanted = []; // the expected moves now on offer to this page
+  let drawer = null; // the renderer, asked again to draw the move once it can
+  let previewed = null; // the version whose move the renderer drew
+
+  function mark() {
+    for (const node of board.querySelectorAll(`.${MARK}`)) {
+      if (!wanted.includes(node.dataset.action)) node.classList.remove(MARK);
+    }
+    let found = false;
+    for (const action of wanted) {
+      for (const node of targets(board, action)) {
+        found = true;
+        if (!node.classList.contains(MARK)) node.classList.add(MARK);
+      }
+    }
+    return found;
+  }
+
+  // A renderer may draw later than its update (its pictures still loading) or redraw on its
+  // own: whenever the board's nodes change, the expected move is marked again, and a renderer
+  // that could not draw the move yet is asked once more.
+  new MutationObserver(() => {
+    if (!wanted.length || mark() || !drawer || !drawer.preview) return;
+    if (previewed === shownVersion) return;
+    previewed = shownVersion;
+    drawer.preview(wanted[0]);
+  }).observe(board, { childList: true, subtree: true });
+
   function highlight(msg, renderer) {
-    for (const node of board.querySelectorAll(`.${MARK}`)) node.classList.remove(MARK);
     const part = msg.tutorial;
     const mine = msg.you === part.learner && msg.status === "playing" && msg.legal.length;
-    if (!mine || !part.expect.length) return;
-    const expected = part.expect.filter((a) => msg.legal.includes(a));
-    if (!expected.length) return;
-    if (renderer && renderer.preview) renderer.preview(expected[0]);
-    for (const action of expected)
-      for (const node of targets(board, action)) node.classList.add(MARK);
+    wanted = mine ? part.expect.filter((a) => msg.legal.includes(a)) : [];
+    drawer = renderer;
+    if (wanted.length && renderer && renderer.preview) renderer.preview(wanted[0]);
+    if (!mark()) previewed = null;
+    else previewed = msg.version;
   }
 
   return {

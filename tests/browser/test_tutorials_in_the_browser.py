@@ -1,0 +1,135 @@
+"""Each game's tutorial, in each language, played by following only what the page shows: the
+test opens it from the lobby (and once from How to play), reads the step's instruction in the
+guide, checks it is that step's words in the reader's language, and clicks what is highlighted,
+until the end and its offer of a real game against the easy bot. A move that is not the step's
+is refused with the step's own words.
+
+`LEAFPILE_SCREENSHOTS=1` also writes a tutorial step per game at 1280x800 and 390x844
+(docs/screenshots/tutorial-<game>-desktop.png and -phone.png)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from leafpile import tutorial
+from leafpile.i18n import localize
+from tests.browser.helpers import MOVE_TIMEOUT, dataset
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+GAMES = tutorial.available()
+#: The guide waits for the learner: a highlighted target is on the board, or it is the end.
+READY = (
+    "(() => { const g = document.getElementById('tutorial'); if (!g || g.hidden) return false;"
+    " if (g.dataset.done === 'true') return true; const d = document.body.dataset;"
+    " return d.you !== '' && d.you === d.toMove && !document.body.classList.contains('waiting')"
+    " && document.querySelector('.tutorial-target') !== null; })()"
+)
+
+
+def open_page(browser, lang: str, viewport: dict[str, int] | None = None, **extra: object):
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}, **extra)
+    context.add_init_script(f"localStorage.setItem('leafpile.lang', '{lang}')")
+    return context, context.new_page()
+
+
+def learn_from_lobby(page, base: str, game: str) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("#seat1")
+    page.fill("#name", "Ana")
+    page.select_option("#game", game)
+    page.click(f"[data-learn={game}]")
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+
+
+def click_target(page) -> None:
+    version = int(dataset(page, "version"))
+    page.locator(".tutorial-target").first.click()
+    page.wait_for_function(
+        f"Number(document.body.dataset.version) > {version}", timeout=MOVE_TIMEOUT
+    )
+
+
+def try_a_wrong_move(page, expected: list[str]) -> bool:
+    """Click a legal move the renderer offers that is not the step's; False when none shows."""
+    others = page.locator("[data-action]:not(.tutorial-target)")
+    for i in range(others.count()):
+        node = others.nth(i)
+        if node.get_attribute("data-action") not in expected and node.is_visible():
+            node.click()
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_the_tutorial_is_played_by_following_the_guide(browser, live, game: str, lang: str):
+    script = tutorial.load(game)
+    context, page = open_page(browser, lang)
+    learn_from_lobby(page, live.base, game)
+    refused = False
+    while page.get_attribute("#tutorial", "data-done") != "true":
+        n = int(page.get_attribute("#tutorial", "data-step") or "0")
+        step = script.steps[n]
+        assert not step.bot, "the guide waits for the learner at the bot's step"
+        assert page.inner_text("#tutorial-say").strip() == localize(step.say, lang)
+        if not refused and step.wrong is not None and try_a_wrong_move(page, list(step.expect)):
+            page.wait_for_function(
+                "document.getElementById('tutorial-wrong').textContent !== ''",
+                timeout=MOVE_TIMEOUT,
+            )
+            assert page.inner_text("#tutorial-wrong").strip() == localize(step.wrong, lang)
+            assert int(page.get_attribute("#tutorial", "data-step") or "0") == n
+            refused = True
+            page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+        click_target(page)
+        page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+        explained = script.steps[int(page.get_attribute("#tutorial", "data-step") or "0") - 1]
+        if explained.explain is not None:
+            shown = page.inner_text("#tutorial-explain").strip()
+            assert shown == localize(explained.explain, lang)
+    assert refused, "no step let the test try a wrong move"
+    assert page.inner_text("#tutorial-say").strip() == localize(script.end, lang)
+    assert dataset(page, "status") == "finished"
+    page.click("#tutorial-real-game")  # the offer: a real game against the easy bot
+    page.wait_for_function(
+        "document.body.dataset.status === 'playing' && document.body.dataset.you !== ''",
+        timeout=MOVE_TIMEOUT,
+    )
+    assert page.locator("#tutorial").is_hidden()
+    context.close()
+
+
+def test_how_to_play_opens_the_tutorial(browser, live):
+    context, page = open_page(browser, "en")
+    page.goto(live.base + "/rules/autumn")
+    page.click("[data-learn=autumn]")
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    assert page.inner_text("#tutorial-say").strip() == tutorial.load("autumn").steps[1].say
+    context.close()
+
+
+@pytest.mark.skipif(not os.environ.get("LEAFPILE_SCREENSHOTS"), reason="LEAFPILE_SCREENSHOTS")
+@pytest.mark.parametrize("game", GAMES)
+def test_take_the_tutorial_screenshots(browser, live, game: str):
+    """A step a few moves in, with its explanation and its highlighted target."""
+    for size, viewport, extra in (
+        ("desktop", {"width": 1280, "height": 800}, {}),
+        ("phone", {"width": 390, "height": 844}, {"has_touch": True, "is_mobile": True}),
+    ):
+        context, page = open_page(browser, "en", viewport, **extra)
+        learn_from_lobby(page, live.base, game)
+        for _ in range(2):
+            version = int(dataset(page, "version"))
+            page.locator(".tutorial-target").first.click()
+            if extra:  # tap, then tap again to confirm
+                page.locator(".tutorial-target").first.click()
+            page.wait_for_function(
+                f"Number(document.body.dataset.version) > {version}", timeout=MOVE_TIMEOUT
+            )
+            page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SHOTS / f"tutorial-{game}-{size}.png"))
+        context.close()
