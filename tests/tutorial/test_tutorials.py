@@ -18,7 +18,7 @@ NAMES = tutorial.available()
 
 
 def raw(name: str) -> dict:
-    path = resources.files("leafpile") / "games" / name / "tutorial.json"
+    path = resources.files("leafpile") / "games" / name.replace("-", "_") / "tutorial.json"
     return dict(json.loads(path.read_text(encoding="utf-8")))
 
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from leafpile.engine import LeafpileError, State
@@ -170,10 +172,17 @@ def parse(game: Game, data: Mapping[str, Any]) -> Tutorial:
     return Tutorial(game, players, learner, seed, dict(options), bot, tuple(steps), end)
 
 
+def _file(name: str) -> Traversable:
+    """Where game `name`'s tutorial would be: beside its package (`under-the-leaves` lives in
+    `under_the_leaves`)."""
+    package = sys.modules[type(GAMES[name]).__module__].__package__ or "leafpile.games"
+    return resources.files(package) / "tutorial.json"
+
+
+@functools.cache
 def available() -> list[str]:
     """The games that have a tutorial, in the registry's order."""
-    root = resources.files("leafpile") / "games"
-    return [name for name in GAMES if (root / name / "tutorial.json").is_file()]
+    return [name for name in GAMES if _file(name).is_file()]
 
 
 @functools.cache
@@ -181,5 +190,4 @@ def load(name: str) -> Tutorial:
     """The checked tutorial of game `name` (KeyError: the game has none)."""
     if name not in available():
         raise KeyError(name)
-    path = resources.files("leafpile") / "games" / name / "tutorial.json"
-    return parse(GAMES[name], json.loads(path.read_text(encoding="utf-8")))
+    return parse(GAMES[name], json.loads(_file(name).read_text(encoding="utf-8")))
