@@ -89,8 +89,12 @@ class Tutorial:
         """What a page shows at the `n`th action, in `lang`: the step (its text, the expected
         moves to highlight), what the move before it did, and the end with its offer."""
         step = self.step(n)
-        before = self.step(n - 1)
+        # past the script's end (the game plays on freely), its last words stay
+        before, after = self.step(min(n, len(self.steps)) - 1), self.step(n + 1)
         said = before.explain if before is not None else None
+        # the learner's next decision too, for a page whose one gesture makes both (a tile
+        # taken and placed): it may draw and mark both
+        then = list(after.expect) if step and after and not step.bot and not after.bot else []
         return {
             "step": min(n, len(self.steps)),
             "steps": len(self.steps),
@@ -98,6 +102,7 @@ class Tutorial:
             "bot_turn": step.bot if step is not None else False,
             "say": localize(step.say, lang) if step is not None and step.say else None,
             "expect": list(step.expect) if step is not None and not step.bot else [],
+            "then": then,
             "explain": localize(said, lang) if said else None,
             "done": step is None,
             "end": localize(self.end, lang) if step is None else None,

@@ -8,12 +8,14 @@ import { api, el, getName, setToken, toast } from "/static/api.js";
 import { t } from "/static/i18n.js";
 
 const MARK = "tutorial-target";
+const THEN = "tutorial-then"; // a target of the learner's next decision, made with this one
 
 /** The board's elements that stand for legal action `action`. */
 function targets(root, action) {
   const out = [];
-  for (const node of root.querySelectorAll("[data-action], [data-actions]")) {
-    const acts = node.dataset.action ? [node.dataset.action] : node.dataset.actions.split("|");
+  for (const node of root.querySelectorAll("[data-action], [data-actions], [data-ghost]")) {
+    const d = node.dataset;
+    const acts = d.action ? [d.action] : d.actions ? d.actions.split("|") : [d.ghost];
     if (acts.includes(action)) out.push(node);
   }
   return out;
@@ -64,18 +66,19 @@ export function createTutorial(board) {
   }
 
   let wanted = []; // the expected moves now on offer to this page
+  let drawn = []; // the moves the renderer is asked to draw: the step's, then the next one's
+  let later = []; // the learner's next decision, made by the same gesture on some boards
   let drawer = null; // the renderer, asked again to draw the move once it can
   let previewed = null; // the version whose move the renderer drew
 
   function mark() {
-    for (const node of board.querySelectorAll(`.${MARK}`)) {
-      if (!wanted.includes(node.dataset.action)) node.classList.remove(MARK);
-    }
+    for (const node of board.querySelectorAll(`.${MARK}`)) node.classList.remove(MARK, THEN);
     let found = false;
     for (const action of wanted) {
       for (const node of targets(board, action)) {
         found = true;
-        if (!node.classList.contains(MARK)) node.classList.add(MARK);
+        node.classList.add(MARK);
+        if (later.includes(action)) node.classList.add(THEN);
       }
     }
     return found;
@@ -88,15 +91,19 @@ export function createTutorial(board) {
     if (!wanted.length || mark() || !drawer || !drawer.preview) return;
     if (previewed === shownVersion) return;
     previewed = shownVersion;
-    drawer.preview(wanted[0]);
+    for (const action of drawn) drawer.preview(action);
   }).observe(board, { childList: true, subtree: true });
 
   function highlight(msg, renderer) {
     const part = msg.tutorial;
     const mine = msg.you === part.learner && msg.status === "playing" && msg.legal.length;
-    wanted = mine ? part.expect.filter((a) => msg.legal.includes(a)) : [];
+    const now = mine ? part.expect.filter((a) => msg.legal.includes(a)) : [];
+    const then = now.length ? part.then || [] : [];
+    wanted = now.concat(then);
+    later = then;
+    drawn = [now[0], then[0]].filter(Boolean);
     drawer = renderer;
-    if (wanted.length && renderer && renderer.preview) renderer.preview(wanted[0]);
+    if (renderer && renderer.preview) for (const action of drawn) renderer.preview(action);
     if (!mark()) previewed = null;
     else previewed = msg.version;
   }
