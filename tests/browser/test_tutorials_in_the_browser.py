@@ -45,8 +45,14 @@ def learn_from_lobby(page, base: str, game: str) -> None:
 
 
 def target(page):
+    """The first highlighted thing a person can see (a board may also list its choices in a
+    folded list)."""
     then = page.locator(".tutorial-then")
-    return (then if then.count() else page.locator(".tutorial-target")).first
+    marks = then if then.count() else page.locator(".tutorial-target")
+    for i in range(marks.count()):
+        if marks.nth(i).is_visible():
+            return marks.nth(i)
+    return marks.first
 
 
 def press(page, node, tap: bool = False) -> None:
@@ -78,6 +84,7 @@ def click_target(page) -> None:
 OTHER_MOVE = {
     "autumn": ".autumn-dialog [data-action]:not(.tutorial-target)",
     "under-the-leaves": ".utl-anchor:not(.tutorial-target)",
+    "undergrove": "[data-action]:not(.tutorial-target)",
 }
 
 
@@ -131,7 +138,9 @@ def test_the_tutorial_is_played_by_following_the_guide(browser, live, game: str,
     assert page.inner_text("#tutorial-say").strip() == localize(script.end, lang)
     if game == "autumn":  # its script is a whole round
         assert dataset(page, "status") == "finished"
+    lesson = page.url
     page.click("#tutorial-real-game")  # the offer: a real game against the easy bot
+    page.wait_for_url(lambda url: url != lesson, timeout=MOVE_TIMEOUT)
     page.wait_for_function(
         "document.body.dataset.status === 'playing' && document.body.dataset.you !== ''",
         timeout=MOVE_TIMEOUT,

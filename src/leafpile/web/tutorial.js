@@ -73,15 +73,18 @@ export function createTutorial(board) {
 
   function mark() {
     for (const node of board.querySelectorAll(`.${MARK}`)) node.classList.remove(MARK, THEN);
-    let found = false;
+    const marked = [];
     for (const action of wanted) {
       for (const node of targets(board, action)) {
-        found = true;
+        marked.push(node);
         node.classList.add(MARK);
         if (later.includes(action)) node.classList.add(THEN);
       }
     }
-    return found;
+    // a move the board offers only in a folded list of its choices: unfold that list
+    const folded = (n) => n.closest("details:not([open])");
+    if (marked.length && marked.every(folded)) for (const n of marked) folded(n).open = true;
+    return marked.length > 0;
   }
 
   // A renderer may draw later than its update (its pictures still loading) or redraw on its
@@ -98,7 +101,9 @@ export function createTutorial(board) {
     const part = msg.tutorial;
     const mine = msg.you === part.learner && msg.status === "playing" && msg.legal.length;
     const now = mine ? part.expect.filter((a) => msg.legal.includes(a)) : [];
-    const then = now.length ? part.then || [] : [];
+    // a board whose one gesture makes a chain of decisions (`chains`: a tile taken, then
+    // placed) is shown the next decision too
+    const then = now.length && renderer && renderer.chains ? part.then || [] : [];
     wanted = now.concat(then);
     later = then;
     drawn = [now[0], then[0]].filter(Boolean);

@@ -437,6 +437,8 @@ export function createRenderer(root, ctx) {
   }
 
   return {
+    /** One gesture makes two decisions here: the take, then the placement (a guide shows both). */
+    chains: true,
     /** Draw a legal move as a guide shows it: a market tile chosen, or the tile tried in the
      * placement's orientation on its spot. */
     preview(action) {
