@@ -6,6 +6,13 @@
 // it. Every word comes from the server in the reader's language: nothing here knows a game.
 import { api, el, getName, setToken, toast } from "/static/api.js";
 import { t } from "/static/i18n.js";
+import { getProfile } from "/static/profile.js";
+
+/** A create request sits this browser's profile when it has one (its name is the profile's). */
+function withProfile(body) {
+  const profile = getProfile();
+  return profile ? { ...body, profile: profile.secret } : body;
+}
 
 const MARK = "tutorial-target";
 const THEN = "tutorial-then"; // a target of the learner's next decision, made with this one
@@ -29,7 +36,7 @@ async function realGame(msg) {
   );
   const name = (msg.seats[part.learner] && msg.seats[part.learner].name) || getName();
   const body = { game: msg.game, players: msg.players, seats, sit: part.learner, name };
-  const made = await api("/api/tables", { method: "POST", body });
+  const made = await api("/api/tables", { method: "POST", body: withProfile(body) });
   setToken(made.table, made.token);
   location.href = `/table/${made.table}`;
 }
@@ -167,7 +174,7 @@ export function learnButton(game, nameOf = getName) {
       const name = (nameOf() || "").trim() || t("Learner");
       const made = await api("/api/tables", {
         method: "POST",
-        body: { game: game.name, tutorial: true, name },
+        body: withProfile({ game: game.name, tutorial: true, name }),
       });
       setToken(made.table, made.token);
       location.href = `/table/${made.table}`;
