@@ -20,7 +20,7 @@ def _version_only(args: list[str]) -> bool:
 def _app() -> Any:
     """The Typer app with every command registered (importing the command modules)."""
     # isort: off
-    from leafpile.cli import play, serve, study  # noqa: F401
+    from leafpile.cli import play, learn, serve, study  # noqa: F401
     from leafpile.cli import balance  # noqa: F401  (after study: `--help` lists in import order)
     from leafpile.cli import admin  # noqa: F401  (last: the operators' commands)
 

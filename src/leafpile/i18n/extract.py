@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -25,14 +26,22 @@ from leafpile.i18n import DEFAULT, LANGUAGES, read_catalog
 
 #: Python: Msg("..."), Msg.plural("...", "...", n), say("...") (localized at once);
 #: JavaScript: t("..."), tn("...", "...", n);
-#: HTML: data-i18n="..." (and -title, -placeholder, -label) on static markup.
+#: HTML: data-i18n="..." (and -title, -placeholder, -label) on static markup;
+#: a game's tutorial.json: its texts ("say", "wrong", "explain", "end"), one per line.
 KEYWORDS: dict[str, dict[str, Any]] = {
     "python": {"Msg": None, "plural": (1, 2), "say": None},
     "javascript": {"t": None, "tn": (1, 2)},
     "html": {},
+    "tutorial": {},
 }
-PATTERNS = {"python": "**.py", "javascript": "**.js", "html": "**.html"}
+PATTERNS = {
+    "python": "**.py",
+    "javascript": "**.js",
+    "html": "**.html",
+    "tutorial": "**/tutorial.json",
+}
 HTML_ATTRIBUTE = re.compile(r'data-i18n(?:-title|-placeholder|-label)?="([^"]+)"')
+TUTORIAL_TEXT = re.compile(r'^\s*"(?:say|wrong|explain|end)": ("(?:[^"\\]|\\.)*")')
 
 
 def extract_html(
@@ -42,6 +51,16 @@ def extract_html(
     for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
         for match in HTML_ATTRIBUTE.finditer(line):
             yield lineno, "", html.unescape(match.group(1)), []
+
+
+def extract_tutorial(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction method for the tutorials' steps (leafpile.tutorial): their texts."""
+    for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
+        match = TUTORIAL_TEXT.match(line)
+        if match:
+            yield lineno, "", json.loads(match.group(1)), []
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -71,7 +90,7 @@ def extract(domain: Domain) -> Catalog:
     catalog = Catalog(locale=DEFAULT, domain=domain.name)
 
     for method, keywords in KEYWORDS.items():
-        how: Any = extract_html if method == "html" else method
+        how: Any = {"html": extract_html, "tutorial": extract_tutorial}.get(method, method)
         for filename, lineno, message, comments, _context in extract_from_dir(
             str(domain.source),
             [(PATTERNS[method], how)],

@@ -132,6 +132,13 @@ class IllegalAction(Refusal):
     code = "illegal"
 
 
+class TutorialMove(Refusal):
+    """A legal move that is not the tutorial's move now: the message says why (the step's
+    kind word), so the learner tries the highlighted one."""
+
+    code = "tutorial_move"
+
+
 class NoTakeBack(Refusal):
     """The last decision may not be taken back (it revealed something, or the turn passed)."""
 

@@ -17,6 +17,7 @@ import {
 import { loadLanguage, t, tm, translatePage } from "/static/i18n.js";
 import { formatClock, setHost } from "/static/seating.js";
 import { checkProfile, getProfile, renderProfilePanel } from "/static/profile.js";
+import { learnButton } from "/static/tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -126,6 +127,8 @@ function renderGame() {
       { href: `/rules/${game.name}`, target: "leafpile-rules", class: "howto" },
       t("How to play {game}", { game: game.title }),
     ),
+    game.tutorial ? " " : "",
+    game.tutorial ? learnButton(game, () => $("name").value) : "",
   );
   renderSeats();
   renderOptions();

@@ -2,6 +2,7 @@
 // the game's own renderer from positions the server replays (nothing to click in them).
 import { api, el, headerTools, loadRenderer, toast } from "/static/api.js";
 import { currentLanguage, loadLanguage, t, translatePage } from "/static/i18n.js";
+import { learnButton } from "/static/tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
@@ -35,7 +36,9 @@ async function main() {
   for (const part of data.parts) {
     parts.push(part.html !== undefined ? html(part.html) : await picture(part.position, module));
   }
-  $("rules").replaceChildren(...parts);
+  const info = games.find((g) => g.name === data.game);
+  const learn = info && info.tutorial ? el("p", { class: "learn-box" }, learnButton(info)) : "";
+  $("rules").replaceChildren(learn, ...parts);
 }
 
 main().catch((e) => toast(e.message));

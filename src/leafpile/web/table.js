@@ -22,6 +22,7 @@ import { drawStatistics } from "/static/statistics.js";
 import { createAlerts } from "/static/alerts.js";
 import { followMoves } from "/static/board.js";
 import { getProfile, playerLink } from "/static/profile.js";
+import { createTutorial } from "/static/tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -30,6 +31,7 @@ let renderer = null;
 let chat = null;
 let alerts = null;
 let moves = null; // the moves one can follow (board.js)
+let tutorial = null; // a tutorial table's guide (tutorial.js)
 const arriving = []; // states waiting for the move before them to finish flying
 let statistics = null; // asked for once the game is over
 let last = null;
@@ -351,6 +353,7 @@ function onState(msg) {
   moves.before();
   renderer.update(msg);
   moves.after(msg.version);
+  tutorial.update(msg, renderer);
   alerts.update(msg); // after the board: a sound never holds up the drawing
   if (msg.status === "finished" && !statistics) {
     statistics = api(`/api/tables/${tableId}/statistics?lang=${currentLanguage()}`)
@@ -400,6 +403,7 @@ function connect() {
       waiting = false;
       document.body.classList.remove("waiting");
       if (!msg.state) chat.refused(msg);
+      if (msg.code === "tutorial_move") tutorial.refused(msg.message);
       toast(msg.message);
       if (msg.code === "bad_token") {
         // this browser's token is not (or no longer) a seat here: watch instead
@@ -440,6 +444,7 @@ async function main() {
   chat = createChat($("chat"), { send, host: () => getHost(tableId) });
   alerts = createAlerts($("alerts"), { title: () => snapshot.title });
   moves = followMoves($("board"));
+  tutorial = createTutorial($("board"));
   document.addEventListener("leafpile:clock-low", () => alerts.clockLow());
   connect();
 }

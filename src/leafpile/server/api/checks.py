@@ -35,6 +35,8 @@ from leafpile.server.tables.live_table import BOT, HUMAN, LiveTable
 from leafpile.server.tables.lobby import PAGE_MAX, LobbyQuery
 from leafpile.server.tables.opening import NewTable
 from leafpile.server.tables.seating import DEFAULT_REPLACEMENT
+from leafpile.tutorial import available as tutorials
+from leafpile.tutorial import load as load_tutorial
 
 BODY_MAX = 16 * 1024  # bytes of one request body or WebSocket message
 ACTION_MAX = 100  # longest action text accepted from a client
@@ -114,6 +116,8 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
         known = ", ".join(sorted(GAMES))
         raise UnknownGame(Msg("unknown game {game!r}; known: {known}", game=game_name, known=known))
     game = GAMES[game_name]
+    if "tutorial" in body:
+        return read_new_tutorial(body, game_name)
     players = body.get("players", game.info.min_players)
     options = body.get("options", {})
     if not isinstance(options, dict):
@@ -169,6 +173,27 @@ def read_new_table(body: Any, allow_client_seed: bool) -> NewTable:
             )
         )
     return NewTable(game, players, resolved, seed, seats, sit, name, private, clock, replacement)
+
+
+def read_new_tutorial(body: dict[str, Any], game_name: str) -> NewTable:
+    """`{game, tutorial: true, name}`: the game's guided first game, whose set-up, seats and
+    bots come from its tutorial file; the creator sits in the learner's seat. Private (never
+    listed), unrated, with its own fixed seed whatever the server's seed policy."""
+    if body["tutorial"] is not True:
+        raise BadRequest(Msg("tutorial must be true"))
+    if game_name not in tutorials():
+        raise UnknownGame(Msg("{game} has no tutorial yet", game=game_name))
+    script = load_tutorial(game_name)
+    seats = [
+        SeatRow(i, HUMAN) if i == script.learner else SeatRow(i, BOT, bot=script.bot)
+        for i in range(script.players)
+    ]
+    name = check_name(body.get("name"))
+    options = script.game.resolve_options(script.players, dict(script.options))
+    new = NewTable(script.game, script.players, options, script.seed, seats, script.learner, name)
+    new.private = True
+    new.tutorial = True
+    return new
 
 
 def read_lobby_query(params: Mapping[str, str]) -> LobbyQuery:

@@ -82,6 +82,8 @@ STATE = {
         "parts": {"type": ["array", "null"]},
         "analysis_of": {"type": ["string", "null"]},
         "rated": {"type": "boolean"},
+        # a tutorial table's step (leafpile.tutorial: Tutorial.part), null at other tables
+        "tutorial": {"type": ["object", "null"]},
     },
 }
 
@@ -150,6 +152,8 @@ NEW_TABLE = {
         "replacement": {"enum": sorted(BOTS)},
         "rated": {"type": "boolean"},
         "profile": {"type": "string", "maxLength": 100},
+        # the game's guided first game: only `game` and `name` count beside it (no seats)
+        "tutorial": {"enum": [True]},
     },
 }
 

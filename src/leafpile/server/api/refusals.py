@@ -57,6 +57,7 @@ STATUS: dict[str, int] = {
     "bad_name": 422,
     "bad_clock": 422,
     "illegal": 422,
+    "tutorial_move": 422,
     "bad_profile": 403,
     "bad_login": 403,
     "name_taken": 409,

@@ -13,6 +13,7 @@ from leafpile.games import GAMES
 from leafpile.server.tables.live_table import BOT, FINISHED, HUMAN, PLAYING, LiveTable
 from leafpile.server.tables.position import LogEntry
 from leafpile.server.tables.takebacks import can_take_back
+from leafpile.tutorial import available as tutorials
 
 
 def seats_public(table: LiveTable) -> list[dict[str, Any]]:
@@ -107,7 +108,14 @@ def snapshot(
         "parts": table.parts() if table.status == FINISHED else None,
         "rated": table.rated,
         "analysis_of": table.analysis_of,  # a private analysis table (not rated) explores it
+        "tutorial": tutorial_part(table, lang),
     }
+
+
+def tutorial_part(table: LiveTable, lang: str) -> dict[str, Any] | None:
+    """A tutorial table's step as its page shows it, in `lang` (None: an ordinary table)."""
+    script = table.script
+    return script.part(len(table.actions), lang) if script is not None else None
 
 
 def log_item(entry: LogEntry, audience: int | None, lang: str) -> dict[str, Any]:
@@ -154,6 +162,7 @@ def games_list() -> dict[str, Any]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "renderer": game.renderer_dir() is not None,
+                "tutorial": info.name in tutorials(),  # a guided first game to offer
                 "options": [
                     {
                         "name": o.name,

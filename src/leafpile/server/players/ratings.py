@@ -75,6 +75,8 @@ def fixed_options(new: NewTable) -> list[str]:
 
 def unrated_reason(new: NewTable, profile: Profile | None) -> Msg | None:
     """Why `new` cannot be rated (None: it can)."""
+    if new.tutorial:
+        return Msg("a tutorial is never rated")
     if new.seed is not None:
         return Msg("a rated table draws its own seed")
     fixed = fixed_options(new)

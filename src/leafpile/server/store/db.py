@@ -245,6 +245,7 @@ class Database:
                     if row.start_state is None
                     else json.dumps(row.start_state, sort_keys=True),
                     analysis_of=row.analysis_of,
+                    tutorial=row.tutorial,
                 )
             )
             conn.execute(
@@ -443,6 +444,7 @@ class Database:
                     out[r.id].rated = bool(r.rated)
                     out[r.id].revision = r.revision
                     out[r.id].start_state, out[r.id].analysis_of = r.start_state, r.analysis_of
+                    out[r.id].tutorial = bool(r.tutorial)
                 for s in conn.execute(
                     select(seats).where(seats.c.table_id.in_(chunk)).order_by(seats.c.seat)
                 ):

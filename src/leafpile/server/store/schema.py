@@ -56,6 +56,8 @@ tables = Table(
     # deal, and names the table it explores; such tables are private and not rated.
     Column("start_state", Text, nullable=True),
     Column("analysis_of", String(32), nullable=True),
+    # a tutorial table (migration 0010): its moves follow the game's tutorial script
+    Column("tutorial", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -258,6 +260,7 @@ class TableRow:
     rated: bool = False
     start_state: dict[str, Any] | None = None  # an analysis table's starting state
     analysis_of: str | None = None  # the table an analysis table explores
+    tutorial: bool = False  # a tutorial table (leafpile.tutorial): its moves follow the script
 
 
 @dataclass
@@ -318,6 +321,7 @@ class LoadedTable:
     notes: list[SeatNote] = field(default_factory=list)  # the seat notes, in order
     start_state: str | None = None  # JSON text: an analysis table's starting state
     analysis_of: str | None = None
+    tutorial: bool = False
 
 
 @dataclass

@@ -30,6 +30,8 @@ from leafpile.server.store.schema import SeatRow, TableChanges
 from leafpile.server.tables.clocks import Clocks
 from leafpile.server.tables.position import LogEntry, Position
 from leafpile.server.tables.seat_notes import note_entry
+from leafpile.tutorial import Tutorial
+from leafpile.tutorial import load as load_tutorial
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 HUMAN, BOT = "human", "bot"
@@ -101,10 +103,16 @@ class LiveTable:
     chain: list[State] = field(default_factory=list)
     analysis_of: str | None = None  # an analysis table: the table it explores (private, unrated)
     notes: int = 0  # seat notes in the log so far (seat_notes.py): the next one's number
+    tutorial: bool = False  # a tutorial table: the game's script (leafpile.tutorial) leads it
 
     @property
     def game(self) -> Game:
         return self.match.game
+
+    @property
+    def script(self) -> Tutorial | None:
+        """The tutorial this table follows (None: an ordinary table)."""
+        return load_tutorial(self.game.info.name) if self.tutorial else None
 
     @property
     def state(self) -> State:

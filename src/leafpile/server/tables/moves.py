@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from leafpile.engine import LeafpileError
 from leafpile.i18n import error_text
-from leafpile.server.errors import IllegalAction
+from leafpile.server.errors import IllegalAction, TutorialMove
 from leafpile.server.store.schema import StoredAction
 from leafpile.server.tables.clocks import Clocks
 from leafpile.server.tables.live_table import FINISHED, SNAPSHOT_EVERY, LiveTable
@@ -52,6 +52,10 @@ def prepare_move(
         raise IllegalAction(error_text(e), table=table, seat=seat) from None
     notation = str(action)
     joins = joins and bool(table.undoable) and table.undoable[-1]
+    script = table.script
+    why = script.refusal(len(table.actions), notation) if script is not None else None
+    if why is not None:  # legal, but not the tutorial's move now: the step says why
+        raise TutorialMove(why, table=table, seat=seat)
     stand_in = played_by(table, seat)
     entry = LogEntry.of(seat, table.position.log_lines(table.game, action), stand_in)
     new_state = state.clone()

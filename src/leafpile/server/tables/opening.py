@@ -47,6 +47,7 @@ class NewTable:
     rated: bool = False  # whether the game counts for the ratings (see players/ratings.py)
     start: State | None = None  # an analysis table's starting state (else the seed's deal)
     analysis_of: str | None = None  # the table an analysis table explores
+    tutorial: bool = False  # a tutorial table: the game's script leads it (never rated)
 
 
 def open_table(
@@ -94,6 +95,7 @@ def open_table(
         rated=new.rated,
         start_state=match.record.start_state,
         analysis_of=new.analysis_of,
+        tutorial=new.tutorial,
     )
     table = LiveTable(
         id=row.id,
@@ -109,6 +111,7 @@ def open_table(
         clocks=clocks,
         rated=new.rated,
         analysis_of=new.analysis_of,
+        tutorial=new.tutorial,
     )
     if clocks is not None and row.status == PLAYING:
         table.clocks = clocks.started(table.person_to_move(), row.created_at)

@@ -73,6 +73,7 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         undoable=[undoable for _revision, undoable in raw.marks] or [False] * len(record.actions),
         joins=set(raw.joins),
         analysis_of=raw.analysis_of,
+        tutorial=raw.tutorial,
         notes=raw.notes[-1].seq + 1 if raw.notes else 0,
     )
     settings = raw.settings or TableSettings()

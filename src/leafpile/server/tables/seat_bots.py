@@ -55,7 +55,11 @@ class SeatBots:
             position = table.position
             if position.to_move != seat or table.status != PLAYING:
                 return
-            if len(position.legal) == 1 and not BotSeat.asks_forced:
+            script = table.script
+            scripted = script.move(len(table.actions)) if script is not None else None
+            if scripted is not None:  # a tutorial's bot plays the script's move
+                text = scripted
+            elif len(position.legal) == 1 and not BotSeat.asks_forced:
                 text = position.legal[0]
             else:
                 bot_name = table.bot_of(seat) or "random"

@@ -33,6 +33,7 @@ export function drawMarket(market, r) {
           type: "button",
           class: `utl-market-tile${String(id) === r.selected ? " selected" : ""}`,
           "data-tile": id,
+          "data-action": can ? tk.find((x) => x.tile === String(id)).action : null,
           "data-key": `tile:${id}`,
           "data-at": "market",
           disabled: !can,

@@ -218,8 +218,8 @@ export function createRenderer(root, ctx) {
   // -- choosing, turning, placing ---------------------------------------------------------------
   function select(tile) {
     if (!takeOf(tile)) return;
+    if (selected !== String(tile)) candidate = null; // the same tile keeps its spot
     selected = String(tile);
-    candidate = null;
     draw();
   }
   function turn(by) {
@@ -437,6 +437,24 @@ export function createRenderer(root, ctx) {
   }
 
   return {
+    /** One gesture makes two decisions here: the take, then the placement (a guide shows both). */
+    chains: true,
+    /** Draw a legal move as a guide shows it: a market tile chosen, or the tile tried in the
+     * placement's orientation on its spot. */
+    preview(action) {
+      const take = takes().find((x) => x.action === action);
+      if (take) {
+        if (selected !== take.tile) candidate = null;
+        selected = take.tile;
+        draw();
+        return;
+      }
+      const place = placements().find((p) => p.action === action);
+      if (!place) return;
+      orient = place.o;
+      candidate = { x: place.x, y: place.y };
+      draw();
+    },
     update(next) {
       const moved = !msg || next.version !== msg.version;
       msg = next;
