@@ -14,12 +14,18 @@ then memory per WebSocket (spectators opened on one table, per socket).
     .venv/bin/python benchmarks/load.py --tables 50 --seconds 20 --rate 0
     .venv/bin/python benchmarks/load.py --db postgresql://postgres@127.0.0.1:5432/postgres
     .venv/bin/python benchmarks/load.py --abuse --tables 20   # beside the attacks of abuse.py
+    .venv/bin/python benchmarks/load.py --metrics --rounds 4  # metrics off and on, interleaved
 
 `--abuse` runs each number of tables twice on a server with its per-address limits on, each
 normal table speaking from a loopback address of its own and a person playing a `random` bot
 beside them: once alone, once with the attacks of `benchmarks/abuse.py` (bot tables, replays,
 spectators, lobby) from other addresses; it prints the normal players' action latency and the
 bot's answer time (p50/p99) without and with.
+
+`--metrics` runs each number of tables `--rounds` times with the server's Prometheus metrics
+off, then on (a metrics port scraped every `SCRAPE` seconds, as Prometheus would, its
+exposition in the server process), interleaved so both meet the same load on the machine;
+it prints the server's CPU per action of each run and the medians.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,8 +51,12 @@ import websockets
 sys.path.insert(0, str(Path(__file__).parent))
 import abuse  # the attacks of --abuse, beside this script
 
+SCRAPE = 5.0  # seconds between two scrapes of the metrics port (--metrics)
 
-def _serve(port: int, db: str, limits: bool = False) -> None:
+
+def _serve(
+    port: int, db: str, limits: bool = False, metrics_at: tuple[int, str] | None = None
+) -> None:
     import uvicorn
 
     from leafpile.server import RateLimit, create_app
@@ -53,7 +64,15 @@ def _serve(port: int, db: str, limits: bool = False) -> None:
     limit = RateLimit() if limits else RateLimit(enabled=False)
     if hasattr(limit, "sockets_per_table") and not limits:  # absent in older servers
         limit.sockets_per_table = 100_000
-    app = create_app(db, rate_limit=limit)
+    options = {}
+    if metrics_at is not None:  # as `serve --metrics-port` does in one process
+        from leafpile.server import metrics
+
+        metrics_port, directory = metrics_at
+        os.environ[metrics.DIR_ENV] = directory
+        metrics.serve_metrics("127.0.0.1", metrics_port, directory)
+        options["with_metrics"] = True
+    app = create_app(db, rate_limit=limit, **options)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
 
 
@@ -335,17 +354,43 @@ class Result:
     bot_p99: float = float("nan")
 
 
-def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result | None:
+def _scrape(port: int, stop: threading.Event, counted: list[float]) -> None:
+    """Scrape the metrics every `SCRAPE` seconds until `stop`, and once more then; `counted`
+    gets the actions the last scrape counted."""
+    while True:
+        stopping = stop.wait(SCRAPE)
+        text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=60).text
+        counted[:] = [
+            sum(
+                float(line.rsplit(" ", 1)[1])
+                for line in text.splitlines()
+                if line.startswith("leafpile_action_seconds_count")
+            )
+        ]
+        if stopping:
+            return
+
+
+def _one(
+    args: argparse.Namespace, tables: int, abuse_mode: str = "", with_metrics: bool = False
+) -> Result | None:
     """A fresh server and database, `tables` tables playing for `args.seconds` (`abuse_mode`:
-    "alone" or "attacked", with the server's limits on; see the module's docstring)."""
+    "alone" or "attacked", with the server's limits on; see the module's docstring), with
+    the server's metrics on if `with_metrics` (scraped meanwhile)."""
     tmp = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
+    metrics_at = None
+    if with_metrics:
+        (Path(tmp.name) / "metrics").mkdir()
+        metrics_at = (_free_port(), str(Path(tmp.name) / "metrics"))
     server = multiprocessing.get_context("spawn").Process(
-        target=_serve, args=(port, db, bool(abuse_mode))
+        target=_serve, args=(port, db, bool(abuse_mode), metrics_at)
     )
     server.start()
+    stop_scraping = threading.Event()
+    counted: list[float] = []
     try:
         for _ in range(200):
             try:
@@ -355,6 +400,11 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
                 time.sleep(0.05)
         time.sleep(0.5)
         idle = _rss_mib(server.pid)
+        if metrics_at is not None:
+            scraper = threading.Thread(
+                target=_scrape, args=(metrics_at[0], stop_scraping, counted), daemon=True
+            )
+            scraper.start()
         cpu_before = _cpu_seconds(server.pid)
         client_before = time.process_time()
         stats, elapsed, peak = asyncio.run(
@@ -372,6 +422,10 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         )
         server_cpu = _cpu_seconds(server.pid) - cpu_before
         client_cpu = time.process_time() - client_before
+        stop_scraping.set()
+        if metrics_at is not None:
+            scraper.join()
+            print(f"  the metrics counted {counted[0]:,.0f} actions", flush=True)
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
             per_socket = asyncio.run(_socket_memory(base, server.pid, args.sockets))
             print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
@@ -459,6 +513,12 @@ def main() -> None:
         default=list(abuse.ATTACKS),
         help="with --abuse: which attacks (default all: " + ",".join(abuse.ATTACKS) + ")",
     )
+    parser.add_argument(
+        "--metrics",
+        action="store_true",
+        help="each run with the server's metrics off and on, in interleaved --rounds",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --metrics: rounds of off, on")
     parser.add_argument("--game", default="autumn")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
     args = parser.parse_args()
@@ -469,6 +529,9 @@ def main() -> None:
     print(f"load: {args.game} tables over WebSockets, {kind} database, {offered}", flush=True)
     if args.abuse:
         _abuse(args)
+        return
+    if args.metrics:
+        _metrics(args)
         return
     results = [r for t in args.tables if (r := _one(args, t)) is not None]
     print()
@@ -484,6 +547,41 @@ def main() -> None:
             f"| {r.cpu_per_action_ms:.2f} ms | {r.busy:.0%} | {r.client_busy:.0%} "
             f"| {r.mib_per_table:.2f} |"
         )
+
+
+def _metrics(args: argparse.Namespace) -> None:
+    """Each number of tables in interleaved rounds of metrics off, then on: the server's CPU
+    per action of each run, and the medians."""
+    cpu: dict[tuple[int, bool], list[float]] = {}
+    rate: dict[tuple[int, bool], list[float]] = {}
+    for tables in args.tables:
+        for round_ in range(args.rounds):
+            for on in (False, True):
+                print(f"  round {round_ + 1}, metrics {'on' if on else 'off'}:", flush=True)
+                r = _one(args, tables, with_metrics=on)
+                if r is not None:
+                    cpu.setdefault((tables, on), []).append(r.cpu_per_action_ms)
+                    rate.setdefault((tables, on), []).append(r.actions / r.seconds)
+    print()
+    print("| tables | metrics | runs | actions/s | server CPU/action (median) | each run |")
+    print("|---:|---|---:|---:|---:|---|")
+    for tables in args.tables:
+        for on in (False, True):
+            runs = cpu.get((tables, on), [])
+            if runs:
+                print(
+                    f"| {tables} | {'on' if on else 'off'} | {len(runs)} "
+                    f"| {statistics.median(rate[(tables, on)]):,.0f} "
+                    f"| {statistics.median(runs):.3f} ms "
+                    f"| {', '.join(f'{x:.3f}' for x in runs)} |"
+                )
+        off, on_ = cpu.get((tables, False)), cpu.get((tables, True))
+        if off and on_:
+            extra = statistics.median(on_) - statistics.median(off)
+            print(
+                f"\n{tables} tables: metrics cost {extra * 1000:+.0f} µs of server CPU per "
+                f"action ({extra / statistics.median(off):+.1%})"
+            )
 
 
 def _abuse(args: argparse.Namespace) -> None:
