@@ -75,6 +75,28 @@ def test_metrics_are_off_by_default(tmp_path, monkeypatch) -> None:
     assert not isinstance(metrics.meter, metrics.PrometheusMeter)  # nor in this process
 
 
+def test_one_process_serves_its_metrics_and_removes_its_directory_on_sigterm(
+    tmp_path, monkeypatch
+) -> None:
+    """uvicorn ends a graceful stop by raising SIGTERM again, which would end the process
+    before it removed the run's directory: the directory must be gone all the same."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    port = free_port()
+    srv = ProcessServer(f"sqlite:///{tmp_path / 'one.db'}", "--metrics-port", str(port)).start()
+    try:
+        (directory,) = run_dirs(tmp_path)
+        route = "/api/games"
+        samples = scrape(port)
+        assert value(samples, "leafpile_http_requests_total", route=route, status="200") >= 1
+        assert value(samples, "leafpile_http_request_seconds_count", route=route) >= 1
+        code = srv.terminate()
+        assert code in (0, -signal.SIGTERM), srv.log_text()
+        assert not directory.exists()
+        assert "Traceback" not in srv.log_text(), srv.log_text()
+    finally:
+        srv.kill()
+
+
 def play_autumn(base: str) -> tuple[str, int, int]:
     """Two people play a one-round Autumn over HTTP, each request on a new connection (either
     worker answers); returns the table, the actions accepted and those refused as stale."""
