@@ -86,7 +86,10 @@ def test_one_process_serves_its_metrics_and_removes_its_directory_on_sigterm(
     try:
         (directory,) = run_dirs(tmp_path)
         route = "/api/games"
+        httpx.request("BREW", srv.base + route, timeout=READ)  # a method nobody knows
         samples = scrape(port)
+        assert value(samples, "leafpile_http_requests_total", method="other") == 1
+        assert "BREW" not in str(samples)  # a client's word is never a label value
         assert value(samples, "leafpile_http_requests_total", route=route, status="200") >= 1
         assert value(samples, "leafpile_http_request_seconds_count", route=route) >= 1
         code = srv.terminate()

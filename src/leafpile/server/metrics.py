@@ -145,6 +145,9 @@ class PrometheusMeter(Meter):
         )
         self.sockets.set(0)
         self.waiting.set(0)
+        #: the labelled children already met, by their labels (bounded: see the module's
+        #: docstring), so the hot readings skip `labels()`'s checks and lock
+        self.children: dict[tuple[str, ...], Any] = {}
         for game in games:
             self.games.labels(game)
             self.timeouts.labels(game)
@@ -152,13 +155,22 @@ class PrometheusMeter(Meter):
             self.refusals.labels(code)
 
     def request(self, method: str, route: str, status: int, seconds: float) -> None:
-        method = method if method in METHODS else "other"
-        self.requests.labels(route, method, str(status)).inc()
-        if method != "WS":
-            self.request_seconds.labels(route).observe(seconds)
+        method = method if method in METHODS else "other"  # a client may send any word
+        key = ("request", route, method, str(status))
+        found = self.children.get(key)
+        if found is None:
+            timed = None if method == "WS" else self.request_seconds.labels(route)
+            found = self.children[key] = (self.requests.labels(route, method, key[3]), timed)
+        found[0].inc()
+        if found[1] is not None:
+            found[1].observe(seconds)
 
     def action(self, game: str, by: str, seconds: float) -> None:
-        self.actions.labels(game, by).observe(seconds)
+        key = ("action", game, by)
+        found = self.children.get(key)
+        if found is None:
+            found = self.children[key] = self.actions.labels(game, by)
+        found.observe(seconds)
 
     def game_over(self, game: str) -> None:
         self.games.labels(game).inc()
@@ -183,7 +195,11 @@ class PrometheusMeter(Meter):
         self.refusals.labels(code).inc()
 
     def database(self, call: str, seconds: float) -> None:
-        self.db_seconds.labels(call).observe(seconds)
+        key = ("database", call)
+        found = self.children.get(key)
+        if found is None:
+            found = self.children[key] = self.db_seconds.labels(call)
+        found.observe(seconds)
 
     def heard(self, seconds: float) -> None:
         self.lag.observe(max(0.0, seconds))
