@@ -178,6 +178,11 @@ def test_a_game_on_two_workers_is_counted_once_on_the_metrics_port(
         assert httpx.get(srv.base + "/metrics", timeout=READ).status_code == 404  # not public
         assert httpx.get(f"http://127.0.0.1:{port}/other", timeout=READ).status_code == 404
         (directory,) = run_dirs(tmp_path)
+        # both workers listen for the other's announcements (they read their tables then)
+        wait_until(
+            lambda: value(scrape(port), "leafpile_db_seconds_count", call="table_ids") == 2,
+            "both workers have started",
+        )
         autumn, accepted, stale = play_autumn(srv.base)
         momiji = bots_game(srv.base)
         assert recorded(srv.base, autumn) == accepted
