@@ -24,12 +24,18 @@ and memory are then those of its whole process tree (the process listening on ea
 port, found through /proc, or `--server-pid`, with every worker and bot process under it),
 counted apart from this client's own CPU; `--db-pid` (PostgreSQL's postmaster) adds the
 database's CPU per action, and `--cut` stops every table at `--seconds`, mid-game.
+    .venv/bin/python benchmarks/load.py --metrics --rounds 4  # metrics off and on, interleaved
 
 `--abuse` runs each number of tables twice on a server with its per-address limits on, each
 normal table speaking from a loopback address of its own and a person playing a `random` bot
 beside them: once alone, once with the attacks of `benchmarks/abuse.py` (bot tables, replays,
 spectators, lobby) from other addresses; it prints the normal players' action latency and the
 bot's answer time (p50/p99) without and with.
+
+`--metrics` runs each number of tables `--rounds` times with the server's Prometheus metrics
+off, then on (a metrics port scraped every `SCRAPE` seconds, as Prometheus would, its
+exposition in the server process), interleaved so both meet the same load on the machine;
+it prints the server's CPU per action of each run and the medians.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,8 +63,12 @@ import websockets
 sys.path.insert(0, str(Path(__file__).parent))
 import abuse  # the attacks of --abuse, beside this script
 
+SCRAPE = 5.0  # seconds between two scrapes of the metrics port (--metrics)
 
-def _serve(port: int, db: str, limits: bool = False) -> None:
+
+def _serve(
+    port: int, db: str, limits: bool = False, metrics_at: tuple[int, str] | None = None
+) -> None:
     import uvicorn
 
     from leafpile.server import RateLimit, create_app
@@ -65,7 +76,15 @@ def _serve(port: int, db: str, limits: bool = False) -> None:
     limit = RateLimit() if limits else RateLimit(enabled=False)
     if hasattr(limit, "sockets_per_table") and not limits:  # absent in older servers
         limit.sockets_per_table = 100_000
-    app = create_app(db, rate_limit=limit)
+    options = {}
+    if metrics_at is not None:  # as `serve --metrics-port` does in one process
+        from leafpile.server import metrics
+
+        metrics_port, directory = metrics_at
+        os.environ[metrics.DIR_ENV] = directory
+        metrics.serve_metrics("127.0.0.1", metrics_port, directory)
+        options["with_metrics"] = True
+    app = create_app(db, rate_limit=limit, **options)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
 
 
@@ -472,12 +491,33 @@ class Result:
     bot_p99: float = float("nan")
 
 
-def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result | None:
+def _scrape(port: int, stop: threading.Event, counted: list[float]) -> None:
+    """Scrape the metrics every `SCRAPE` seconds until `stop`, and once more then; `counted`
+    gets the actions the last scrape counted."""
+    while True:
+        stopping = stop.wait(SCRAPE)
+        text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=60).text
+        counted[:] = [
+            sum(
+                float(line.rsplit(" ", 1)[1])
+                for line in text.splitlines()
+                if line.startswith("leafpile_action_seconds_count")
+            )
+        ]
+        if stopping:
+            return
+
+
+def _one(
+    args: argparse.Namespace, tables: int, abuse_mode: str = "", with_metrics: bool = False
+) -> Result | None:
     """A fresh server and database, `tables` tables playing for `args.seconds` (`abuse_mode`:
-    "alone" or "attacked", with the server's limits on; see the module's docstring)."""
+    "alone" or "attacked", with the server's limits on; see the module's docstring), with
+    the server's metrics on if `with_metrics` (scraped meanwhile)."""
     tmp = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
     server = None
+    metrics_at = None
     if args.url:  # an external server: its whole process tree
         urls = [u.rstrip("/") for u in args.url.split(",")]
         base = ",".join(urls)
@@ -489,11 +529,16 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
     else:
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
+        if with_metrics:
+            (Path(tmp.name) / "metrics").mkdir()
+            metrics_at = (_free_port(), str(Path(tmp.name) / "metrics"))
         server = multiprocessing.get_context("spawn").Process(
-            target=_serve, args=(port, db, bool(abuse_mode))
+            target=_serve, args=(port, db, bool(abuse_mode), metrics_at)
         )
         server.start()
         pid = server.pid
+    stop_scraping = threading.Event()
+    counted: list[float] = []
     try:
         started = time.monotonic() + 300  # a loaded machine can take a minute to start it
         with httpx.Client(verify=abuse.SSL) as poll:  # one client: each costs an SSL context
@@ -505,6 +550,11 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
                     time.sleep(0.1)
         time.sleep(0.5)
         idle = _tree_rss_mib(pid)
+        if metrics_at is not None:
+            scraper = threading.Thread(
+                target=_scrape, args=(metrics_at[0], stop_scraping, counted), daemon=True
+            )
+            scraper.start()
         roots = [r for r in (pid if isinstance(pid, list) else [pid]) if r is not None]
         cpu_before = _trees_cpu_seconds(roots)
         db_before = _tree_cpu_seconds(args.db_pid)
@@ -534,6 +584,10 @@ def _one(args: argparse.Namespace, tables: int, abuse_mode: str = "") -> Result 
         steady_db = _tree_cpu_seconds(args.db_pid) - STEADY.get("db", 0.0)
         waited = _core_wait(roots[0] if roots else None) - wait_before
         client_cpu = time.process_time() - client_before
+        stop_scraping.set()
+        if metrics_at is not None:
+            scraper.join()
+            print(f"  the metrics counted {counted[0]:,.0f} actions", flush=True)
         if tables == max(args.tables) and args.sockets > 0 and not abuse_mode:
             per_socket = asyncio.run(_socket_memory(base, pid, args.sockets))
             print(f"  memory per WebSocket: {per_socket:.1f} KiB ({args.sockets} spectators)")
@@ -643,6 +697,12 @@ def main() -> None:
         action="store_true",
         help="stop every table at --seconds, mid-game (many tables: no wait for the last games)",
     )
+    parser.add_argument(
+        "--metrics",
+        action="store_true",
+        help="each run with the server's metrics off and on, in interleaved --rounds",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --metrics: rounds of off, on")
     parser.add_argument("--game", default="autumn")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite)")
     parser.add_argument(
@@ -665,6 +725,9 @@ def main() -> None:
     if args.abuse:
         _abuse(args)
         return
+    if args.metrics:
+        _metrics(args)
+        return
     results = [r for t in args.tables if (r := _one(args, t)) is not None]
     print()
     print(
@@ -679,6 +742,41 @@ def main() -> None:
             f"| {r.cpu_per_action_ms:.2f} ms | {r.db_cpu_per_action_ms:.2f} ms "
             f"| {r.busy:.0%} | {r.client_busy:.0%} | {r.mib_per_table:.2f} |"
         )
+
+
+def _metrics(args: argparse.Namespace) -> None:
+    """Each number of tables in interleaved rounds of metrics off, then on: the server's CPU
+    per action of each run, and the medians."""
+    cpu: dict[tuple[int, bool], list[float]] = {}
+    rate: dict[tuple[int, bool], list[float]] = {}
+    for tables in args.tables:
+        for round_ in range(args.rounds):
+            for on in (False, True):
+                print(f"  round {round_ + 1}, metrics {'on' if on else 'off'}:", flush=True)
+                r = _one(args, tables, with_metrics=on)
+                if r is not None:
+                    cpu.setdefault((tables, on), []).append(r.cpu_per_action_ms)
+                    rate.setdefault((tables, on), []).append(r.actions / r.seconds)
+    print()
+    print("| tables | metrics | runs | actions/s | server CPU/action (median) | each run |")
+    print("|---:|---|---:|---:|---:|---|")
+    for tables in args.tables:
+        for on in (False, True):
+            runs = cpu.get((tables, on), [])
+            if runs:
+                print(
+                    f"| {tables} | {'on' if on else 'off'} | {len(runs)} "
+                    f"| {statistics.median(rate[(tables, on)]):,.0f} "
+                    f"| {statistics.median(runs):.3f} ms "
+                    f"| {', '.join(f'{x:.3f}' for x in runs)} |"
+                )
+        off, on_ = cpu.get((tables, False)), cpu.get((tables, True))
+        if off and on_:
+            extra = statistics.median(on_) - statistics.median(off)
+            print(
+                f"\n{tables} tables: metrics cost {extra * 1000:+.0f} µs of server CPU per "
+                f"action ({extra / statistics.median(off):+.1%})"
+            )
 
 
 def _abuse(args: argparse.Namespace) -> None:

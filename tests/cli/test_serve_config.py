@@ -3,12 +3,14 @@ every bad value, whatever its source, refused in one line naming that source."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
 
 from leafpile.cli.serve_config import SETTINGS, ConfigError, resolve, table_markdown
 from tests.cli.test_no_traceback import leafpile, one_line_error
+from tests.server.live import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,6 +77,29 @@ def test_serve_says_a_bad_setting_in_one_line_and_serves_nothing(tmp_path: Path)
     config = write(tmp_path, "rate_limit = 'fast'\n")
     line = one_line_error(leafpile("serve", "--config", config))
     assert "leafpile.toml: rate_limit: 'fast' is not a number" in line
+
+
+def test_a_bad_metrics_port_is_refused_in_one_line(tmp_path: Path) -> None:
+    line = one_line_error(leafpile("serve", "--metrics-port", "prom"))
+    assert line == "error: --metrics-port: 'prom' is not a whole number"
+    line = one_line_error(leafpile("serve", env={"LEAFPILE_METRICS_PORT": "0"}))
+    assert "LEAFPILE_METRICS_PORT: '0' is not between 1 and 65535" in line
+    config = write(tmp_path, "metrics_port = 9108.5\n")
+    line = one_line_error(leafpile("serve", "--config", config))
+    assert "leafpile.toml: metrics_port: 9108.5 is not a whole number" in line
+    port = str(free_port())
+    db = f"sqlite:///{tmp_path / 'm.db'}"
+    line = one_line_error(leafpile("serve", "--port", port, "--metrics-port", port, "--db", db))
+    assert (
+        line == f"error: --metrics-port {port} is the public port: metrics need a port of their own"
+    )
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = str(taken.getsockname()[1])
+        line = one_line_error(leafpile("serve", "--port", port, "--metrics-port", busy, "--db", db))
+    assert line == f"error: port {busy} is in use, try --metrics-port {int(busy) + 1}"
+    assert not (tmp_path / "m.db").exists()  # nothing served, nothing made
 
 
 def test_the_readme_has_the_configuration_table() -> None:

@@ -21,7 +21,8 @@ SRC = Path(leafpile.__file__).parent
 
 #: The rooms from the top down. A room may import the rooms on lower lines only; the rooms
 #: of one line never import each other. `app` is the assembly (`app.py` and the package's
-#: `__init__`), `workers` the bot process pool, `errors` the refusals every room raises.
+#: `__init__`), `workers` the bot process pool, `errors` the refusals every room raises,
+#: `metrics` the Prometheus metrics every room reports to.
 ORDER: list[tuple[str, ...]] = [
     ("app",),
     ("http",),
@@ -30,6 +31,7 @@ ORDER: list[tuple[str, ...]] = [
     ("tables",),
     ("store",),
     ("workers", "errors"),
+    ("metrics",),
 ]
 
 #: Underscored names of other libraries that are their documented public interface.

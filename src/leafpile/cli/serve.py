@@ -76,6 +76,22 @@ def serve_command(
             metavar="S",
         ),
     ] = None,
+    metrics_port: Annotated[
+        str | None,
+        typer.Option(
+            help=h(
+                Msg(
+                    "Serve Prometheus metrics on /metrics at this port (off by default; never "
+                    "on the public port)."
+                )
+            ),
+            metavar="PORT",
+        ),
+    ] = None,
+    metrics_host: Annotated[
+        str | None,
+        typer.Option(help=h(Msg("Address the metrics listen on (default 127.0.0.1)."))),
+    ] = None,
     config: Annotated[
         str | None,
         typer.Option(
@@ -105,6 +121,8 @@ def serve_command(
         "log_format": log_format,
         "bot_delay": bot_delay,
         "shutdown_timeout": shutdown_timeout,
+        "metrics_port": metrics_port,
+        "metrics_host": metrics_host,
     }
     try:
         settings = resolve(given, os.environ, config)
@@ -114,12 +132,22 @@ def serve_command(
     if settings["workers"] > 1 and not db_url.startswith(("postgresql:", "postgres:")):
         raise fail("--workers above 1 needs a PostgreSQL database: --db postgresql://...")
     check_port_free(settings["host"], settings["port"])
+    if settings["metrics_port"] is not None:
+        if settings["metrics_port"] == settings["port"]:
+            raise fail(
+                Msg(
+                    "--metrics-port {port} is the public port: metrics need a port of their own",
+                    port=settings["port"],
+                )
+            )
+        check_port_free(settings["metrics_host"], settings["metrics_port"], "--metrics-port")
     check_database(db_url)
     serve(**settings)
 
 
-def check_port_free(host: str, port: int) -> None:
-    """Say plainly that the port is taken, before anything claims to be serving on it."""
+def check_port_free(host: str, port: int, flag: str = "--port") -> None:
+    """Say plainly that the port (of `flag`) is taken, before anything claims to be serving
+    on it."""
     import socket
 
     try:
@@ -132,9 +160,10 @@ def check_port_free(host: str, port: int) -> None:
         try:
             probe.bind(address)
         except PermissionError:
-            raise fail(f"port {port} needs more privileges; try --port 8000") from None
+            usual = 8000 if flag == "--port" else 9108
+            raise fail(f"port {port} needs more privileges; try {flag} {usual}") from None
         except OSError:
-            raise fail(f"port {port} is in use, try --port {port + 1}") from None
+            raise fail(f"port {port} is in use, try {flag} {port + 1}") from None
 
 
 def check_database(url: str) -> None:

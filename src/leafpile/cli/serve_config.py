@@ -82,6 +82,15 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "log_format", str, "readable", "log lines: readable or json", choices=("readable", "json")
     ),
+    Setting(
+        "metrics_port",
+        int,
+        None,
+        "port of /metrics (Prometheus), apart from the public one (none: no metrics)",
+        low=1,
+        high=65535,
+    ),
+    Setting("metrics_host", str, "127.0.0.1", "address /metrics listens on"),
 )
 BY_NAME = {s.name: s for s in SETTINGS}
 

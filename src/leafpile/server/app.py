@@ -10,12 +10,15 @@ process pool.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import logging
 import os
+import signal
 import time
-from collections.abc import AsyncIterator, Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 from starlette.applications import Starlette
@@ -24,8 +27,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from leafpile.games import GAMES
+from leafpile.server import metrics
 from leafpile.server.api import snapshots
 from leafpile.server.api.checks import BODY_MAX
+from leafpile.server.api.refusals import STATUS
 from leafpile.server.http import (
     analysis_routes,
     chat_socket,
@@ -90,6 +96,22 @@ def quiet_garbage_collector() -> None:
     gc.set_threshold(100_000, 50, 100)
 
 
+SAMPLE_SECONDS = 1.0  # how often the gauges of what is in memory are brought up to date
+
+
+async def sample_forever(manager: TableManager) -> None:
+    """Bring the gauges of this process's tables by state and bot queue up to date now and
+    then (counting the tables costs nothing on any request's way)."""
+    while True:
+        metrics.meter.tables(Counter(t.status for t in manager.tables.values()))
+        metrics.meter.queue(len(manager.bots.waiting))
+        await asyncio.sleep(SAMPLE_SECONDS)
+
+
+def observe_request(method: str, route: str, status: int, took: float, _notes: Any) -> None:
+    metrics.meter.request(method, route, status, took)
+
+
 def create_app(
     db_url: str = "sqlite:///leafpile.db",
     *,
@@ -100,6 +122,7 @@ def create_app(
     waiting_ttl: float = WAITING_TTL,
     idle_ttl: float = IDLE_TTL,
     now: Callable[[], float] = time.time,
+    with_metrics: bool = False,
 ) -> Starlette:
     """The whole platform as one ASGI app (tables are loaded from `db_url` at start-up).
 
@@ -107,7 +130,10 @@ def create_app(
     "thread"; seat bots wait `bot_delay` seconds before moving; a waiting table nobody joins
     or watches for `waiting_ttl` seconds is closed; a game in play without a clock, unchanged
     and unwatched for `idle_ttl` seconds, is put away (out of memory until someone asks for
-    it); `now` is the clocks' time (tests)."""
+    it); `now` is the clocks' time (tests); `with_metrics` records this process's metrics
+    (`metrics.switch_on`: the run's directory must be named in the environment)."""
+    if with_metrics:
+        metrics.switch_on(GAMES, STATUS)
     manager = TableManager(
         Database(db_url),
         BotPool(bot_workers),
@@ -124,12 +150,18 @@ def create_app(
         await manager.start()
         await ctx.ratings.start()
         quiet_garbage_collector()
+        loop = asyncio.get_running_loop()
+        sampler = loop.create_task(sample_forever(manager)) if with_metrics else None
         yield
+        if sampler is not None:
+            sampler.cancel()
         app.state.readiness.stopping = True
         await ctx.ratings.stop()
         ctx.reviews.stop()
         await manager.stop()
         logging.getLogger("leafpile.server").info("stopped: every write in flight is stored")
+        if with_metrics:
+            metrics.worker_stopped()
 
     app = Starlette(
         routes=[
@@ -177,7 +209,7 @@ def create_app(
         ],
         lifespan=lifespan,
         middleware=[
-            Middleware(RequestLog),
+            Middleware(RequestLog, observe=observe_request if with_metrics else None),
             Middleware(SecurityHeaders),
             Middleware(AllowedMethods),
         ],
@@ -200,6 +232,7 @@ def from_environment() -> Starlette:
         os.environ["LEAFPILE_DB"],
         bot_delay=float(os.environ.get("LEAFPILE_BOT_DELAY", "0.5")),
         rate_limit=_limit(float(os.environ.get("LEAFPILE_RATE_LIMIT", "20"))),
+        with_metrics=os.environ.get("LEAFPILE_WORKER_METRICS") == "1",
     )
 
 
@@ -213,6 +246,8 @@ def serve(
     workers: int = 1,
     log_format: str = "readable",
     shutdown_timeout: float = 10.0,
+    metrics_port: int | None = None,
+    metrics_host: str = "127.0.0.1",
 ) -> None:
     """Run the platform with uvicorn until interrupted (`leafpile serve`).
 
@@ -225,7 +260,9 @@ def serve(
     per-address limits off (a trusted load test). `workers` > 1 runs that many server
     processes on the one port; they share a PostgreSQL database, which tells each of them
     the others' changes (LISTEN/NOTIFY), so a table works whichever process a client
-    reaches. (The flooding guard then counts per process.)"""
+    reaches. (The flooding guard then counts per process.) `metrics_port` serves
+    `/metrics` on `metrics_host` (loopback by default), never on the public port: every
+    worker's metrics summed from this run's directory, removed at the end."""
     import uvicorn
 
     if bot_delay is None:
@@ -250,6 +287,50 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     processes = f", {workers} processes" if workers > 1 else ""
     print(f"leafpile is serving on http://{shown}:{port}  (database: {db}{processes})", flush=True)
+    if metrics_port is None:
+        _run(uvicorn, db, bot_delay, rate_limit, workers, options, with_metrics=False)
+        return
+    with metrics_served(metrics_host, metrics_port):
+        _run(uvicorn, db, bot_delay, rate_limit, workers, options, with_metrics=True)
+
+
+@contextlib.contextmanager
+def metrics_served(host: str, port: int) -> Iterator[None]:
+    """`/metrics` on `host:port` from this process while the server runs, from a fresh
+    directory (made before the workers start: they inherit it) removed at the end, also
+    after SIGTERM: uvicorn ends a graceful stop by raising the signal again, which would end
+    the process before any `finally`, so it is caught here and raised again once the
+    directory is gone (the process still ends by the signal, as systemd expects)."""
+    directory = metrics.make_directory()
+    exposition = metrics.serve_metrics(host, port, directory)
+    print(f"metrics on http://{host}:{port}/metrics", flush=True)
+    signalled: list[int] = []
+
+    def stopped(sig: int, _frame: Any) -> None:
+        signalled.append(sig)
+        raise SystemExit(128 + sig)
+
+    previous = signal.signal(signal.SIGTERM, stopped)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        metrics.stop_metrics(exposition)
+        metrics.remove_directory(directory)
+        if signalled:
+            signal.raise_signal(signalled[0])
+
+
+def _run(
+    uvicorn: Any,
+    db: str,
+    bot_delay: float,
+    rate_limit: float,
+    workers: int,
+    options: dict[str, Any],
+    *,
+    with_metrics: bool,
+) -> None:
     if workers > 1:
         database = Database(db)  # migrated once here, before the workers start
         try:
@@ -260,9 +341,13 @@ def serve(
             LEAFPILE_DB=db,
             LEAFPILE_BOT_DELAY=str(bot_delay),
             LEAFPILE_RATE_LIMIT=str(rate_limit),
+            LEAFPILE_WORKER_METRICS="1" if with_metrics else "0",
         )
         uvicorn.run(
             "leafpile.server.app:from_environment", factory=True, workers=workers, **options
         )
         return
-    uvicorn.run(create_app(db, bot_delay=bot_delay, rate_limit=_limit(rate_limit)), **options)
+    app = create_app(
+        db, bot_delay=bot_delay, rate_limit=_limit(rate_limit), with_metrics=with_metrics
+    )
+    uvicorn.run(app, **options)

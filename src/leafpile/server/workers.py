@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from leafpile.bots import BotSeat, make_bot
 from leafpile.engine import State, legal_strings
 from leafpile.engine.match import seat_rng
+from leafpile.server import metrics
 
 log = logging.getLogger("leafpile.server")
 T = TypeVar("T")
@@ -200,6 +201,7 @@ class BotPool:
 
     async def _execute(self, job: Job, klass: int) -> None:
         fn, args, future = job
+        start = time.perf_counter()
         try:
             result = await self._in_worker(fn, *args)
         except asyncio.CancelledError:
@@ -209,6 +211,8 @@ class BotPool:
             if not future.done():
                 future.set_exception(e)
         else:
+            if fn is think:
+                metrics.meter.think(str(args[0]), time.perf_counter() - start)
             if not future.done():
                 future.set_result(result)
         finally:

@@ -9,6 +9,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from leafpile import i18n
+from leafpile.server import metrics
 from leafpile.server.api.snapshots import snapshot
 from leafpile.server.errors import Refusal, new_error_id
 from leafpile.server.tables.live_table import LiveTable
@@ -86,6 +87,7 @@ def error_body(refusal: Refusal, lang: str = i18n.DEFAULT) -> dict[str, Any]:
     text = message.localize(lang) if isinstance(message, i18n.Msg) else str(message)
     out: dict[str, Any] = {"type": "error", "code": refusal.code, "message": text}
     note("code", refusal.code)
+    metrics.meter.refusal(refusal.code)
     if isinstance(refusal.table, LiveTable):
         out["state"] = snapshot(refusal.table, refusal.seat, lang=lang)
     return out

@@ -19,6 +19,7 @@ from typing import Any, cast
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from leafpile.i18n import Msg
+from leafpile.server import metrics
 from leafpile.server.api import checks, refusals, snapshots
 from leafpile.server.errors import BadRequest, BadToken, Refusal, TooManySockets
 from leafpile.server.http import chat_socket
@@ -234,7 +235,9 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.send_json(refusals.error_body(e))
         await websocket.close(code=TOO_MANY_CLOSE, reason=e.code)
         return
+    metrics.meter.socket(+1)
     try:
         await Connection(ctx, websocket, table, client).run()
     finally:
         ctx.close_socket(client)
+        metrics.meter.socket(-1)

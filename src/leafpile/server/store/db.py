@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import secrets
 import threading
 import time
@@ -31,6 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from leafpile.server import metrics
 from leafpile.server.store.schema import (
     Change,
     LoadedTable,
@@ -56,12 +58,23 @@ def _seat_note(row: Any) -> SeatNote:
     return SeatNote(row.seq, row.revision, row.before, row.seat, row.kind, row.level)
 
 
-def _read_change(payload: str) -> Change | None:
+def read_change(payload: str) -> Change | None:
+    """`origin kind table version [sent]`: the time it was sent (epoch seconds) is absent
+    from a process of an older version."""
     parts = payload.split(" ")
-    if len(parts) != 4 or not parts[3].isdigit():
+    sent = _seconds(parts[4]) if len(parts) == 5 else 0.0
+    if len(parts) not in (4, 5) or not parts[3].isdigit() or sent is None:
         log.warning("ignoring a malformed announcement %r", payload[:100])
         return None
-    return Change(parts[0], parts[1], parts[2], int(parts[3]))
+    return Change(parts[0], parts[1], parts[2], int(parts[3]), sent)
+
+
+def _seconds(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and value >= 0 else None
 
 
 #: What a failing database raises (SQLAlchemy wraps every driver error; OSError: the disk).
@@ -140,9 +153,13 @@ class Database:
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="db")
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run one of the methods below in the database threads, off the event loop."""
+        """Run one of the methods below in the database threads, off the event loop (timed
+        for the metrics, by the method's name)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, fn, *args)
+        start = time.perf_counter()
+        result = await loop.run_in_executor(self.executor, fn, *args)
+        metrics.meter.database(getattr(fn, "__name__", "other"), time.perf_counter() - start)
+        return result
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -157,7 +174,7 @@ class Database:
         """Tell the other processes (on commit of `conn`, the transaction that stores the
         change) that `table_id` changed: every module that stores a change announces it."""
         if self.shared:
-            payload = f"{self.origin} {kind} {table_id} {version}"
+            payload = f"{self.origin} {kind} {table_id} {version} {time.time():.6f}"
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
 
     def listen(self, hear: Callable[[Change], None]) -> None:
@@ -173,8 +190,10 @@ class Database:
                     self.listening.set()
                     while not self.stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            change = _read_change(note.payload)
+                            change = read_change(note.payload)
                             if change is not None and change.origin != self.origin:
+                                if change.sent:
+                                    metrics.meter.heard(time.time() - change.sent)
                                 hear(change)
             except psycopg.Error:
                 log.exception("lost the connection that hears other processes; reconnecting")

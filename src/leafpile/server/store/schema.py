@@ -336,6 +336,7 @@ class Change:
     kind: str
     table_id: str
     version: int
+    sent: float = 0.0  # when it was announced (wall time; 0: not said), for the metrics
 
 
 @dataclass

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from leafpile.i18n import Msg
+from leafpile.server import metrics
 from leafpile.server.errors import (
     BadToken,
     Conflict,
@@ -442,6 +443,7 @@ class TableManager:
         self, table: LiveTable, seat: int, version: int, text: str, joins: bool = False
     ) -> None:
         """Check, commit, then apply one action of `seat` (the table's lock is held)."""
+        start = time.perf_counter()
         move = prepare_move(table, seat, version, text, self.now(), joins)
         try:
             await self.writer.append(move.row)
@@ -464,7 +466,10 @@ class TableManager:
             ) from None
         apply_move(table, move)  # committed: now it is true
         self.changed(table)
+        by = "person" if table.bot_of(seat) is None else "bot"
+        metrics.meter.action(table.game.info.name, by, time.perf_counter() - start)
         if move.finished:  # rated here, by the process that stored the last action (only)
+            metrics.meter.game_over(table.game.info.name)
             self.on_finish(table)
 
     # -- listeners ------------------------------------------------------------------------------

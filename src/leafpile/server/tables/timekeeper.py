@@ -16,6 +16,7 @@ import itertools
 import logging
 from collections.abc import Awaitable, Callable
 
+from leafpile.server import metrics
 from leafpile.server.errors import Refusal, new_error_id
 from leafpile.server.store.db import STORAGE_ERRORS
 from leafpile.server.tables.live_table import PLAYING, LiveTable
@@ -84,6 +85,7 @@ class Timekeeper:
                 continue  # the table moved on since: a later deadline has its own entry
             try:
                 await self.due(table)
+                metrics.meter.timeout(table.game.info.name)
             except PASSING as e:
                 log.warning("table %s: timeout not handled (%s); retrying", table.id, e)
                 heapq.heappush(self.heap, (now + RETRY, next(self.order), table))
