@@ -11,6 +11,7 @@ from rich.table import Table
 
 from leafpile import i18n
 from leafpile.bots import BotSeat, make_bot
+from leafpile.cli.at_table import Handover, TerminalSeat
 from leafpile.cli.common import (
     BOT_LEVELS,
     GAME_HELP,
@@ -32,7 +33,7 @@ from leafpile.engine import Action, Game, GameRecord, LeafpileError, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
 from leafpile.engine.saves import whole_number
 from leafpile.games import GAMES
-from leafpile.i18n import Msg, error_text, localize
+from leafpile.i18n import Msg, localize
 
 
 @app.command(
@@ -200,19 +201,35 @@ def play_command(
     i18n.use_seat_names(named)
     state = match.state
     humans = [p for p, n in enumerate(kinds) if n in HUMAN]
+    handover = Handover(len(humans), bool(getattr(game.terminal, "SECRET_HANDS", False)))
     deciders: list[Seat] = [
-        TerminalSeat(p) if n in HUMAN else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
+        TerminalSeat(p, handover)
+        if n in HUMAN
+        else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
         for p, n in enumerate(kinds)
     ]
     console.print(f"[bold]{game.info.title}[/]: " + escape(say("seed {seed}", seed=state.seed)))
     for p, n in enumerate(kinds):
         console.print(f"  P{p}: {escape(introduce(p, n, named[p], len(humans)))}")
 
+    interlude = getattr(game.terminal, "interlude", None)
+    last: list[tuple[State, Action]] = []
+
     def show(before: State, _player: int, action: Action) -> None:
         console.print(f"[cyan]>[/] {escape(log_line(game, before, action))}")
+        if interlude is not None:
+            last[:] = [(before.clone(), action)]
+
+    def after(done: Match) -> None:
+        if saver is not None:
+            saver.after_action(done)
+        if interlude is not None and last:
+            picture = interlude(*last[0], done.state)
+            if picture is not None:
+                console.print(picture)
 
     try:
-        finished = run_match(match, deciders, show, saver.after_action if saver else None)
+        finished = run_match(match, deciders, show, after)
         if not finished:
             console.print(say("game abandoned"))
     finally:
@@ -251,65 +268,6 @@ def _print_result(state: State) -> None:
         f"[bold]{escape(over)}[/]: "
         + escape(say("scores {scores}; winner(s): {who}", scores=scores, who=who))
     )
-
-
-class TerminalSeat:
-    """A person at this terminal: shown their own view, asked until a legal action is
-    entered (number or notation); quitting leaves the game."""
-
-    asks_forced = True
-
-    def __init__(self, player: int) -> None:
-        self.player = player
-
-    def choose(self, view: State) -> Action | None:
-        player = self.player
-        seat = i18n.seat_label(player)
-        console.rule(escape(say("Your turn: {seat}", seat=seat)))
-        console.print(view.game.render(view, player))
-        actions = view.legal_actions()
-        _print_actions(actions)
-        while True:
-            try:
-                text = console.input(
-                    f"[bold]{escape(seat)}[/] "
-                    + escape(say("action (number, notation, ? or quit):"))
-                    + " "
-                )
-            except EOFError:
-                return None
-            text = text.strip()
-            if not text:
-                continue
-            if text in ("quit", "q", "exit"):
-                return None
-            if text in ("?", "help", "list"):
-                _print_actions(actions)
-                continue
-            index = whole_number(text)
-            if index is not None:
-                if 1 <= index <= len(actions):
-                    return actions[index - 1]
-                console.print(
-                    "[red]"
-                    + escape(
-                        say("no action number {n}; choose 1-{last}", n=index, last=len(actions))
-                    )
-                    + "[/]"
-                )
-                continue
-            try:
-                return view.parse_action(text)
-            except LeafpileError as e:
-                console.print(f"[red]{escape(localize(error_text(e)))}[/]")
-
-
-def _print_actions(actions: list[Any]) -> None:
-    cells = [f"[dim]{i + 1:>3}[/] {a}" for i, a in enumerate(actions)]
-    width = max((len(str(a)) for a in actions), default=4) + 5
-    per_line = max(1, min(8, (console.width or 80) // (width + 2)))
-    for i in range(0, len(cells), per_line):
-        console.print("  ".join(c.ljust(width + 7) for c in cells[i : i + per_line]))
 
 
 # -- replay -----------------------------------------------------------------------------------

@@ -36,6 +36,8 @@ from leafpile.games.undergrove.words import (
 from leafpile.games.undergrove.words.prompts import owed_text, prompt
 from leafpile.i18n import Msg, seat_label, with_seat_names
 
+#: Players hold cards the others must not see: a hot-seat game hands the terminal over.
+SECRET_HANDS = True
 #: Each seat's pieces, in the colours of the browser's table (web/colours.js PLAYER_COLOURS).
 PLAYER_STYLES = ("bold dark_orange", "bold medium_purple", "bold red3", "bold white on grey35")
 PLAYER_COLOURS = (

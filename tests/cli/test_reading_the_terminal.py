@@ -1,0 +1,196 @@
+"""The terminal read as a new player reads it (issue #30, "A terminal that a person
+understands"): each game's picture explains its codes and fits 80 and 40 columns, and the
+play loop says what happens between the turns."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from leafpile import i18n
+from leafpile.cli import app
+from leafpile.games import GAMES
+from leafpile.games.autumn import terminal as autumn_terminal
+from leafpile.i18n import Msg
+from tests.cli.test_boards import picture, position, widest
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def flat(text: str) -> str:
+    """The text with the terminal's line wrapping undone."""
+    return " ".join(text.split())
+
+
+def shown(renderable, width: int = 80) -> str:
+    console = Console(width=width, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+# -- Autumn -------------------------------------------------------------------------------------
+def _last_placement_of_round_one(seed: int):
+    """Autumn just before the last card of round 1 is placed, and that placement."""
+    state = GAMES["autumn"].new_state(2, seed)
+    while True:
+        action = state.legal_actions()[0]
+        if state.deck == [] and state.card is not None:
+            return state, action
+        state.apply(action)
+
+
+def test_autumn_round_end_shows_its_last_layout_scores_and_running_total():
+    before, action = _last_placement_of_round_one(5)
+    after = before.clone()
+    after.apply(action)
+    assert after.round == 1 and after.placed[1:] == []  # the next round's table replaced it
+    text = flat(shown(autumn_terminal.interlude(before, action, after)))
+    last = len(before.placed)  # the number of the card that ended the round
+    assert "End of round 1" in text and (f"{last}r" in text or f"{last}y" in text)
+    row, red = after.round_scores[0], after.round_red[0]
+    assert f"P{red} (red) {row[red]}, P{1 - red} (yellow) {row[1 - red]}" in text
+    assert f"Running total: P0 {row[0]}, P1 {row[1]}." in text
+    # and the play loop prints it, before the next round's first turn
+    out = flat(run("play", "autumn", "--seats", "random,random", "--seed", "5").output)
+    assert out.index("End of round 1") < out.index("End of round 2") < out.index("game over")
+
+
+def test_autumn_legend_explains_the_cell_digits_and_the_x_y_notation():
+    text = flat(picture("autumn", position("autumn", 2, 3, 4), 0, 80, "en"))
+    assert "14y = the 14th card played lies on top, on yellow" in text
+    assert "x,y = a card's top-left cell: column x, row y" in text
+    fr = flat(picture("autumn", position("autumn", 2, 3, 4), 0, 80, "fr"))
+    assert "14y = " in fr and "colonne x, ligne y" in fr
+
+
+def test_autumn_log_says_where_a_card_went():
+    state = GAMES["autumn"].new_state(2, 3)
+    action = state.legal_actions()[0]
+    line = GAMES["autumn"].describe(state, action)
+    assert f" at {action.x},{action.y}" in line
+    i18n.use("fr")
+    try:
+        said = line.localize()
+    finally:
+        i18n.use("en")
+    assert f"en {action.x},{action.y}" in said
+
+
+@pytest.mark.parametrize(
+    ("options", "name", "goal"),
+    [
+        ({}, "Garden", "the size of the third largest"),
+        ({"challenge": "balance"}, "Balance", "three areas of exactly the same size"),
+        ({"challenge": "two"}, "Two", "only two areas in all"),
+    ],
+)
+def test_autumn_solo_screen_names_the_challenge_and_its_goal(options, name, goal):
+    state = GAMES["autumn"].new_state(1, 2, options=options)
+    text = flat(picture("autumn", state, 0, 80, "en"))
+    assert f"Solo challenge: {name} — " in text and goal in text
+
+
+def _wide_autumn(seed: int):
+    """A 2-player Autumn table stretched as far to the right as the rules let it."""
+    state = GAMES["autumn"].new_state(2, seed, options={"rounds": 1})
+    while not state.is_terminal():
+        state.apply(max(state.legal_actions(), key=lambda a: getattr(a, "x", 0)))
+        if len(state.deck) == 1:
+            return state
+    raise AssertionError("the round ended early")
+
+
+@pytest.mark.parametrize("width", [80, 40])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_autumn_wide_table_fits_80_and_40_columns(width, lang):
+    state = _wide_autumn(7)
+    columns = {x for _card, x, _y, _rot in state.placed}
+    assert max(columns) - min(columns) >= 15  # too wide for 40 columns at 2 or more per cell
+    text = picture("autumn", state, 0, width, lang)
+    assert widest(text) <= width and not too_narrow(text, lang)
+
+
+def too_narrow(text: str, lang: str) -> bool:
+    """Whether a picture says the terminal is too narrow for it (`Fitted`)."""
+    words = Msg(
+        "{what} needs {n} columns and this terminal has {width}: widen the window (or make the "
+        "font smaller) to see it whole.",
+        what="@",
+        n=999,
+        width=888,
+    ).localize(lang)
+    between = words.split("999")[1].split("888")[0].strip()
+    assert between
+    return between in flat(text)
+
+
+# -- the play loop ------------------------------------------------------------------------------
+def test_hot_seat_hands_the_terminal_over_before_a_hidden_hand_shows():
+    """`--seats me,me` in a game of hidden hands: after P1's turn the screen is cleared and
+    P0 asked to take the terminal, and their hand shows only once they pressed Enter."""
+    moves = "1\n" * 12 + "quit\n"
+    out = run("play", "momiji", "--seats", "me,me", "--seed", "3", input=moves).output
+    handover = out.index("Pass the terminal to P0, then press Enter.")
+    assert out.rfind("Your turn: P1", 0, handover) > 0  # P1 played just before
+    assert out.index("Your turn: P0") > handover  # P0's screen comes after the handover
+    # the Enter that answered the handover was not taken as a move: P0 played on
+    assert "Your turn: P0" in out[handover:] and "no action number" not in out
+
+
+def test_hot_seat_without_hidden_cards_is_not_interrupted():
+    out = run("play", "autumn", "--seats", "me,me", "--seed", "3", input="1\n1\n1\nquit\n").output
+    assert "Pass the terminal" not in out and out.count("Your turn: P1") >= 1
+
+
+def test_a_forced_single_choice_is_played_not_asked(monkeypatch):
+    from leafpile.cli import at_table
+
+    def no_question(*_args, **_kwargs):
+        raise AssertionError("asked")
+
+    monkeypatch.setattr(at_table.console, "input", no_question)
+    state = GAMES["momiji"].new_state(2, 3)
+    while len(state.legal_actions()) != 1:
+        state.apply(state.legal_actions()[-1])
+    view = GAMES["momiji"].player_view(state, state.current_player)
+    assert at_table.TerminalSeat(state.current_player).choose(view) == state.legal_actions()[0]
+
+
+def test_prompt_words_are_shown_and_read_in_the_readers_language():
+    """`take G`, `red`... are listed in French and Russian, and read in either language or
+    in English; the record keeps the English notation."""
+    fr = run(
+        "--lang", "fr", "play", "autumn", "--seats", "me,random", "--seed", "3",
+        input="jaune\nquitter\n",
+    )  # fmt: skip
+    assert "1 rouge" in fr.output and "2 jaune" in fr.output  # the colour choice, listed
+    assert "P0 prend le jaune" in fr.output and fr.exit_code == 1  # read, then left
+    en = run(
+        "--lang", "ru", "play", "autumn", "--seats", "me,random", "--seed", "3",
+        input="yellow\nвыход\n",  # noqa: RUF001
+    )  # fmt: skip
+    assert "1 красный" in en.output and en.exit_code == 1
+    momiji = run(
+        "--lang", "ru", "play", "momiji", "--seats", "me,random", "--seed", "3",
+        input="взять O\nq\n",
+    )  # fmt: skip
+    assert "1 взять O" in momiji.output and "сейчас нельзя" not in momiji.output
+    assert "3 конец" in momiji.output  # taken: the turn's next choices are listed
+
+
+def test_notation_words_read_back_to_one_english_verb_in_each_language():
+    from leafpile.cli.notation_words import VERBS, plain, word
+
+    for lang in ("fr", "ru"):
+        words = [plain(word(v, lang)) for v in VERBS]
+        assert all(w and " " not in w for w in words), lang
+        assert len(set(words)) == len(words), lang  # each typed word means one verb
+        assert not (set(words) - set(VERBS)) & set(VERBS)  # and never another English one
+        assert all(w not in VERBS or w == v for w, v in zip(words, VERBS, strict=True))
