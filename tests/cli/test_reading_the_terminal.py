@@ -5,6 +5,7 @@ play loop says what happens between the turns."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -194,3 +195,27 @@ def test_notation_words_read_back_to_one_english_verb_in_each_language():
         assert len(set(words)) == len(words), lang  # each typed word means one verb
         assert not (set(words) - set(VERBS)) & set(VERBS)  # and never another English one
         assert all(w not in VERBS or w == v for w, v in zip(words, VERBS, strict=True))
+
+
+# -- Momiji -------------------------------------------------------------------------------------
+def test_momiji_legend_explains_new_piles_and_remembered_hands():
+    state = position("momiji", 2, 3, 12)
+    text = flat(picture("momiji", state, 0, 100, "en"))
+    assert re.search(r"<(\w+) \1> = in the actions: play the card as a new pile at the left", text)
+    assert re.search(r"\w+\? = in another's hand: seen taken, but maybe discarded", text)
+    assert "?? = in another's hand: a card nobody saw" in text
+    ru = flat(picture("momiji", state, 0, 100, "ru"))
+    assert "?? = в чужой руке" in ru
+
+
+def test_momiji_final_screen_breaks_each_score_down():
+    from leafpile.games.momiji.scoring import objective_points, pile_points, totals
+
+    state = position("momiji", 3, 5, 10_000)
+    assert state.is_terminal()
+    text = flat(picture("momiji", state, None, 100, "en"))
+    assert "final scores:" in text
+    for p, total in enumerate(totals(state)):
+        parts = (pile_points(state.rows[p]), state.acorns[p], objective_points(state)[p])
+        line = "piles {} + acorns {} + objectives {} = {}".format(*parts, total)
+        assert f"P{p} {line}" in text
