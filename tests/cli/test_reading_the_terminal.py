@@ -219,3 +219,55 @@ def test_momiji_final_screen_breaks_each_score_down():
         parts = (pile_points(state.rows[p]), state.acorns[p], objective_points(state)[p])
         line = "piles {} + acorns {} + objectives {} = {}".format(*parts, total)
         assert f"P{p} {line}" in text
+
+
+# -- Under the Leaves ---------------------------------------------------------------------------
+def test_under_the_leaves_gives_pink_and_the_puddle_dweller_letters_of_their_own():
+    from leafpile.games.under_the_leaves import terminal
+
+    colours = set(terminal._LETTER.strip())
+    assert not colours & set(terminal._FAMILY_LETTER)
+    text = flat(picture("under-the-leaves", position("under-the-leaves", 2, 4, 6), 0, 80, "en"))
+    assert "P pink" in text and "W puddle dweller" in text and "P puddle dweller" not in text
+
+
+def test_under_the_leaves_names_sectors_in_the_gardens_own_coordinates():
+    from leafpile.games.under_the_leaves.components import space_xy
+
+    state = position("under-the-leaves", 2, 15, 10_000)
+    text = flat(picture("under-the-leaves", state, 0, 80, "en"))
+    _colour, mask, _bees = state.sectors[0][0]
+    x, y = space_xy((mask & -mask).bit_length() - 1)
+    tile = (x // 2, y // 2)
+    assert tile in {(tx, ty) for _t, tx, ty, *_ in state.placed[0]}  # a tile of the rulers
+    corner = ("top left", "top right", "bottom left", "bottom right")[2 * (y % 2) + x % 2]
+    assert f"spaces from tile {tile[0]},{tile[1]}, {corner}: bees" in text
+    assert "at space (" not in text
+
+
+def test_under_the_leaves_counts_figures_with_plurals():
+    state = position("under-the-leaves", 2, 4, 0)
+    en = flat(picture("under-the-leaves", state, 0, 80, "en"))
+    fr = flat(picture("under-the-leaves", state, 0, 80, "fr"))
+    assert "P0 (you) 0 figures" in en and "0 figurine " in fr and "0 figurines" not in fr
+    state.bees[0] += 1
+    assert "P0 (you) 1 figure " in flat(picture("under-the-leaves", state, 0, 80, "en"))
+
+
+def test_under_the_leaves_explains_the_majority_bonus():
+    from leafpile.games.under_the_leaves.scoring import majority_bonus
+
+    state = position("under-the-leaves", 2, 15, 10_000)
+    bonus = majority_bonus(state)[1]
+    assert bonus == [0, 2, 0]
+    text = flat(picture("under-the-leaves", state, 0, 80, "en"))
+    assert "incl. majority +2 (the most mushroom dwellers: +2 each kind, ties included)" in text
+
+
+@pytest.mark.parametrize("width", [80, 40])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_under_the_leaves_garden_fits_80_and_40_columns(width, lang):
+    state = position("under-the-leaves", 2, 15, 10_000)
+    assert len({tx for _t, tx, *_ in state.placed[0]}) == 7  # 52 columns at full size
+    text = picture("under-the-leaves", state, 0, width, lang)
+    assert widest(text) <= width and not too_narrow(text, lang)
