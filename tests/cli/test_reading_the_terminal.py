@@ -271,3 +271,34 @@ def test_under_the_leaves_garden_fits_80_and_40_columns(width, lang):
     assert len({tx for _t, tx, *_ in state.placed[0]}) == 7  # 52 columns at full size
     text = picture("under-the-leaves", state, 0, width, lang)
     assert widest(text) <= width and not too_narrow(text, lang)
+
+
+# -- Undergrove ---------------------------------------------------------------------------------
+def test_undergrove_tile_names_are_whole_at_120_columns():
+    from leafpile.games.undergrove.components import tile
+
+    small = position("undergrove", 2, 3, 8)
+    text = picture("undergrove", small, 0, 120, "en")
+    assert "|Painted Suillus " in text and "|Fly Agaric " in text  # whole, in the forest
+    big = position("undergrove", 2, 3, 10_000)
+    text = flat(picture("undergrove", big, None, 120, "en"))
+    cut = [t for t in big.tile_at.values() if len(tile(t).name) > 9]
+    assert cut and all(f"{t} = {tile(t).name}" in text for t in cut)  # under the forest
+
+
+def test_undergrove_says_what_the_running_score_is():
+    start = flat(picture("undergrove", position("undergrove", 2, 3, 0), 0, 100, "en"))
+    assert "score so far" not in start
+    assert "score if the game ended now:" in start and "a point for every two resources" in start
+    end = flat(picture("undergrove", position("undergrove", 2, 3, 10_000), None, 100, "en"))
+    assert "final score:" in end and "if the game ended now" not in end
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_undergrove_final_line_names_the_last_round_played(seed):
+    state = position("undergrove", 2, seed, 10_000)
+    assert state.over
+    text = flat(picture("undergrove", state, None, 100, "en"))
+    assert f"ended after round {state.round} " in text and "(the last:" not in text
+    state.over, state.round = False, state.final_round
+    assert "(the last round)" in flat(picture("undergrove", state, None, 100, "en"))
