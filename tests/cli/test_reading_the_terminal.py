@@ -302,3 +302,17 @@ def test_undergrove_final_line_names_the_last_round_played(seed):
     assert f"ended after round {state.round} " in text and "(the last:" not in text
     state.over, state.round = False, state.final_round
     assert "(the last round)" in flat(picture("undergrove", state, None, 100, "en"))
+
+
+# -- review -------------------------------------------------------------------------------------
+def test_review_says_where_the_better_move_goes(tmp_path):
+    record = tmp_path / "g.json"
+    run("play", "autumn", "--seats", "random,random", "--seed", "4", "--save", str(record))
+    out = flat(run("review", str(record), "--seat", "0", "--iterations", "50").output)
+    assert re.search(r"better: P0 places a card \([^)]*\)( turned 180°)? at -?\d+,-?\d+", out)
+
+
+def test_under_the_leaves_log_says_where_a_tile_went():
+    state = position("under-the-leaves", 2, 3, 1)
+    action = state.legal_actions()[0]
+    assert f" at {action.x},{action.y}, " in GAMES["under-the-leaves"].describe(state, action)
