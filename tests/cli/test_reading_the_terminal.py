@@ -316,3 +316,19 @@ def test_under_the_leaves_log_says_where_a_tile_went():
     state = position("under-the-leaves", 2, 3, 1)
     action = state.legal_actions()[0]
     assert f" at {action.x},{action.y}, " in GAMES["under-the-leaves"].describe(state, action)
+
+
+# -- leafpile games -----------------------------------------------------------------------------
+JARGON = re.compile(r"\[(D|S|I|BGA)\]|\bQ\d+\b|§|\.json|no effect|show_pile_sizes|<bool>")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_games_speaks_to_players_without_rules_file_jargon(lang):
+    listing = run("--lang", lang, "games")
+    assert listing.exit_code == 0 and not JARGON.search(listing.output), listing.output
+    for name in GAMES:
+        one = run("--lang", lang, "games", name)
+        assert one.exit_code == 0 and not JARGON.search(one.output), one.output
+    autumn = flat(run("--lang", lang, "games", "autumn").output)
+    words = {"en": "Three rounds", "fr": "Trois manches", "ru": "Три раунда"}[lang]
+    assert f"3 ({words})" in autumn  # what to type, and what it means

@@ -239,7 +239,7 @@ def test_games_explains_one_games_options_in_the_readers_language():
     result = run("--lang", "fr", "games", "undergrove")
     assert result.exit_code == 0, result.output
     text = said(result)
-    assert "carbon_moves" in text and "la règle publiée" in text
+    assert "carbon_moves" in text and "rules (comme dans la" in text
     assert "Donnez les options sous la forme -o NOM=VALEUR" in text
     assert run("games", "nope").exit_code == 2
 

@@ -29,7 +29,7 @@ from leafpile.cli.common import (
 )
 from leafpile.cli.records import RecordSaver, check_writable, read_record, recorded
 from leafpile.cli.seats import bot_label, seat_names
-from leafpile.engine import Action, Game, GameRecord, LeafpileError, State
+from leafpile.engine import Action, Game, GameRecord, LeafpileError, OptionSpec, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
 from leafpile.engine.saves import whole_number
 from leafpile.games import GAMES
@@ -57,50 +57,108 @@ def games_command(
         _game_options(lookup_game(game_name))
         return
     table = Table(title=say("leafpile games"))
-    for column in (say("game"), say("players"), say("options (default)"), say("about")):
+    for column in (say("game"), say("players"), say("settings (default)"), say("about")):
         table.add_column(column)
     for game in GAMES.values():
         info = game.info
-        opts = "\n".join(
-            f"{o.name}={_show(o.default)}"
-            + (f" [{'/'.join(_show(c) for c in o.choices)}]" if o.choices else "")
-            + (f" ({'/'.join(map(str, o.players))}p)" if o.players else "")
-            for o in info.options
+        settings = "\n".join(
+            say("{label}: {value}", label=localize(o.label or o.name), value=choice_words(o, o.default))
+            + players_note(o)
+            for o in offered(info.options)
         )
-        table.add_row(
-            info.name,
-            f"{info.min_players}-{info.max_players}",
-            escape(opts),
-            localize(info.summary),
-        )
+        table.add_row(info.name, f"{info.min_players}-{info.max_players}", escape(settings),
+                      escape(localize(info.summary)))  # fmt: skip
     console.print(table)
+    console.print(
+        escape(say("Each game's settings, and what to type to change them: leafpile games GAME")),
+        soft_wrap=True,
+    )
+
+
+def offered(options: tuple[OptionSpec, ...]) -> list[OptionSpec]:
+    """The settings a person chooses (the lobby's): not the fixed decks of puzzles and tests,
+    nor the settings kept only so that old records load."""
+    return [o for o in options if o.label is not None]
+
+
+def choice_words(option: OptionSpec, value: Any) -> str:
+    """A setting's value in the reader's words (its lobby label), else as it is typed."""
+    if option.choices is not None and option.choice_labels is not None:
+        return localize(option.choice_labels[option.choices.index(value)])
+    if isinstance(value, bool):
+        return say("on") if value else say("off")
+    return _show(value)
+
+
+def players_note(option: OptionSpec) -> str:
+    if not option.players:
+        return ""
+    note = Msg.plural(
+        "({players} player only)",
+        "({players} players only)",
+        max(option.players),
+        players="/".join(map(str, option.players)),
+    )
+    return " " + note.localize()
+
+
+def _values(option: OptionSpec) -> str:
+    """What may be typed after NAME=, each with its words."""
+    numbers = [c for c in option.choices or () if isinstance(c, int)]
+    if (
+        option.choice_labels is None
+        and len(numbers) > 2
+        and numbers == list(range(numbers[0], numbers[-1] + 1))
+    ):
+        return f"{numbers[0]}-{numbers[-1]}"
+    if option.choices is not None:
+        return "\n".join(
+            f"{_show(c)}" + ("" if (w := choice_words(option, c)) == _show(c) else f" ({w})")
+            for c in option.choices
+        )
+    if isinstance(option.default, bool):
+        return say("yes or no")
+    return say("a whole number") if isinstance(option.default, int) else ""
 
 
 def _game_options(game: Game) -> None:
-    """One game's options, each with its help in the reader's language."""
+    """One game's settings, each with what it does, in the reader's language."""
     info = game.info
     console.print(
         f"[bold]{info.title}[/] ({info.min_players}-{info.max_players}) — "
         + escape(localize(info.summary))
     )
     table = Table()
-    for column in (say("option"), say("default"), say("values"), say("what it does")):
+    for column in (say("option"), say("values"), say("default"), say("what it does")):
         table.add_column(column)
-    for o in info.options:
-        values = "/".join(_show(c) for c in o.choices) if o.choices else ""
-        if o.players:
-            values += (" " if values else "") + say(
-                "({players} players only)", players="/".join(map(str, o.players))
-            )
-        table.add_row(o.name, escape(_show(o.default)), escape(values), escape(localize(o.help)))
+    for o in offered(info.options):
+        about = localize(o.label or o.name) + ": " + localize(o.about or "") + players_note(o)
+        table.add_row(o.name, escape(_values(o)), escape(_show(o.default)), escape(about))
     console.print(table)
+    first = offered(info.options)[0]
     console.print(
-        say(
-            "Give options as -o NAME=VALUE, e.g. leafpile play {game} -o {name}=...",
-            game=info.name,
-            name=info.options[0].name,
-        )
+        escape(
+            say(
+                "Give options as -o NAME=VALUE, e.g. leafpile play {game} -o {name}={value}",
+                game=info.name,
+                name=first.name,
+                value=_show(first.choices[-1] if first.choices else first.default),
+            )
+        ),
+        soft_wrap=True,
     )
+    fixed = [o.name for o in info.options if o.label is None and not o.retired]
+    if fixed:
+        console.print(
+            escape(
+                say(
+                    "For puzzles and tests, these fix the game's set-up: {names} (see the "
+                    "game's README).",
+                    names=", ".join(fixed),
+                )
+            ),
+            soft_wrap=True,
+        )
 
 
 def _show(value: Any) -> str:
