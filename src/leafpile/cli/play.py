@@ -62,7 +62,11 @@ def games_command(
     for game in GAMES.values():
         info = game.info
         settings = "\n".join(
-            say("{label}: {value}", label=localize(o.label or o.name), value=choice_words(o, o.default))
+            say(
+                "{label}: {value}",
+                label=localize(o.label or o.name),
+                value=choice_words(o, o.default),
+            )
             + players_note(o)
             for o in offered(info.options)
         )
