@@ -332,3 +332,12 @@ def test_games_speaks_to_players_without_rules_file_jargon(lang):
     autumn = flat(run("--lang", lang, "games", "autumn").output)
     words = {"en": "Three rounds", "fr": "Trois manches", "ru": "Три раунда"}[lang]
     assert f"3 ({words})" in autumn  # what to type, and what it means
+
+
+def test_a_refused_action_names_the_possible_ones_in_the_readers_words():
+    out = run(
+        "--lang", "ru", "play", "momiji", "--seats", "me,random", "--seed", "3", input="end\nq\n"
+    ).output  # fmt: skip
+    said = flat(out)
+    assert "'end' сейчас нельзя" in said and "например: взять O, взять P, обновить" in said
+    assert "take O" not in said

@@ -5,6 +5,7 @@ over before a player's hidden cards show."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,8 +119,19 @@ class TerminalSeat:
         try:
             return view.parse_action(from_reader(view, text))
         except LeafpileError as e:
-            console.print(f"[red]{escape(localize(error_text(e)))}[/]")
+            console.print(f"[red]{escape(in_reader_words(view, actions, error_text(e)))}[/]")
         return None
+
+
+def in_reader_words(view: State, actions: list[Any], message: str) -> str:
+    """An error in the reader's language, the legal actions it names in their words too."""
+    text = localize(message)
+    for action in actions:
+        notation = str(action)
+        words = to_reader(view, notation)
+        if words != notation:
+            text = re.sub(rf"(?<!\w){re.escape(notation)}(?!\w)", words, text)
+    return text
 
 
 def quit_words() -> list[str]:
