@@ -341,3 +341,20 @@ def test_a_refused_action_names_the_possible_ones_in_the_readers_words():
     said = flat(out)
     assert "'end' сейчас нельзя" in said and "например: взять O, взять P, обновить" in said
     assert "take O" not in said
+
+
+def test_momiji_objective_ids_are_shown_and_read_in_the_readers_language():
+    from leafpile.cli.notation_words import from_reader, to_reader
+
+    view = GAMES["momiji"].new_state(2, 5)
+    i18n.use("ru")
+    try:
+        assert to_reader(view, "obj type-G") == "цель тип-G"
+        assert to_reader(view, "obj zero") == "цель ноль"
+        for typed in ("цель ноль", "obj ноль", "obj zero", "ЦЕЛЬ Ноль"):
+            assert from_reader(view, typed) == "obj zero"
+        assert from_reader(view, "цель тип-G") == "obj type-G"
+        text = flat(picture("momiji", view, 0, 100, "ru"))
+    finally:
+        i18n.use("en")
+    assert "ноль неактивна" in text and "zero" not in text

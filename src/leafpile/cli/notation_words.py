@@ -1,7 +1,9 @@
 """The words of the games' notation in the reader's language: `take G`, `compost`, `stop`,
 `done`, `seedling 0,0`, `red`... are shown translated in the list of actions, and a person may
-type them in their language or in English. Records keep the English notation; only the verb
-(an action's first word) is translated, its numbers, letters and coordinates stay as they are.
+type them in their language or in English. Records keep the English notation; the verb (an
+action's first word) is translated, and a word after it that the game names
+(`NOTATION_ARGUMENTS` of its terminal module: Momiji's objective ids); numbers, letters and
+coordinates stay as they are.
 """
 
 from __future__ import annotations
@@ -67,22 +69,36 @@ def word(english: str, lang: str | None = None) -> str:
     return VERBS[english].localize(lang).lower()
 
 
+def arguments(view: State, verb: str) -> dict[str, Msg]:
+    """The words after `verb` that the game translates too (Momiji's objective ids)."""
+    table: dict[str, dict[str, Msg]] = getattr(view.game.terminal, "NOTATION_ARGUMENTS", {})
+    return table.get(verb, {})
+
+
 def to_reader(view: State, notation: str) -> str:
-    """An action's notation with its verb in the reader's language."""
-    del view  # the verbs are the same in every game
+    """An action's notation with its verb (and a word after it the game translates) in the
+    reader's language."""
     verb, space, rest = notation.partition(" ")
     if verb not in VERBS or i18n.current() == i18n.DEFAULT:
         return notation
-    return word(verb) + space + rest
+    named = arguments(view, verb).get(rest)
+    return word(verb) + space + (named.localize() if named is not None else rest)
 
 
 def from_reader(view: State, text: str) -> str:
     """What a person typed, with a verb in their language (or in English) put back in
     English for the game's parser."""
-    del view
     verb, space, rest = text.strip().partition(" ")
     wanted = plain(verb)
     for english in VERBS:
         if wanted in (english, plain(word(english))):
-            return english + space + rest
+            return english + space + _argument(view, english, rest.strip())
     return text
+
+
+def _argument(view: State, verb: str, typed: str) -> str:
+    wanted = plain(typed)
+    for data_id, words in arguments(view, verb).items():
+        if wanted in (plain(data_id), plain(words.localize())):
+            return data_id
+    return typed

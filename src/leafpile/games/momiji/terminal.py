@@ -52,6 +52,27 @@ from leafpile.i18n import Msg, seat_label, with_seat_names
 
 #: Players hold cards the others must not see: a hot-seat game hands the terminal over.
 SECRET_HANDS = True
+#: The objectives' ids as a player reads and types them (`obj zero`), by their data id; the
+#: records keep the data id.
+OBJECTIVE_IDS: dict[str, Msg] = {
+    "zero": Msg("zero"),
+    "visible": Msg("visible"),
+    "closed": Msg("closed"),
+    "piles": Msg("piles"),
+    "biggest": Msg("biggest"),
+    "acorns": Msg("acorns"),
+    **{f"type-{t}": Msg("type-{letter}", letter=t) for t in TYPE_LETTERS},
+}
+#: The words after a verb of the notation that the command line shows translated.
+NOTATION_ARGUMENTS = {"obj": OBJECTIVE_IDS}
+
+
+def objective_id(data_id: str) -> str:
+    """An objective's id in the reader's language, one word, lower case."""
+    words = OBJECTIVE_IDS.get(data_id)
+    return words.localize() if words is not None else data_id
+
+
 #: Each leaf type's colour on the terminal, by type index.
 TYPE_STYLES = ("green3", "yellow3", "dark_orange", "red3", "medium_purple", "orange4")
 
@@ -220,7 +241,7 @@ def objectives(state: MomijiState) -> RenderableType:
         o = OBJECTIVES[index]
         status = say("owner: {player}", player=seat_label(owner)) if owner >= 0 else say("inactive")
         grid.add_row(
-            Text("  " + o.id, style="bold" if owner >= 0 else ""),
+            Text("  " + objective_id(o.id), style="bold" if owner >= 0 else ""),
             Text(status, style="bold" if owner >= 0 else "dim"),
             Text(_words(objective_words(index)), style="dim"),
         )
