@@ -256,7 +256,7 @@ def tile_name(t: int, room: int) -> str:
 
 
 # -- the players --------------------------------------------------------------------------------
-def players(state: UndergroveState, viewer: int | None) -> Table:
+def players(state: UndergroveState, viewer: int | None) -> RenderableType:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()
@@ -272,19 +272,15 @@ def players(state: UndergroveState, viewer: int | None) -> Table:
         grid.add_row(Text(""), hand_line(state, p, viewer))
     scores = ", ".join(f"{seat_label(p)} {v}" for p, v in enumerate(points))
     label = say("final score:") if state.over else say("score if the game ended now:")
-    grid.add_row(Text(label, style="bold"), Text(scores))
+    line = Text(label, style="bold")
+    line.append(" " + scores)
     if not state.over:
-        grid.add_row(
-            Text(""),
-            Text(
-                say(
-                    "(the pine cones your trees and seedlings reach by their roots, bonus tiles "
-                    "and end spaces, goals, and a point for every two resources left)"
-                ),
-                style="dim",
-            ),
+        why = say(
+            "(the pine cones your trees and seedlings reach by their roots, bonus tiles and "
+            "end spaces, goals, and a point for every two resources left)"
         )
-    return grid
+        line.append(" " + why, style="dim")
+    return Group(grid, line)
 
 
 def supply_line(state: UndergroveState, p: int) -> Text:
