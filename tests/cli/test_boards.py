@@ -128,7 +128,8 @@ def test_a_wide_forest_takes_the_full_layout_when_it_fits_and_the_compact_one_el
     state = forest_of_width(7)  # full: 4 + 7 * 12 + 3 = 91 columns; compact: 4 + 7 * 9 + 3 = 70
     wide = picture("undergrove", state, 1, 120, "en")
     narrow = picture("undergrove", state, 1, 80, "en")
-    assert "Earthlove" in wide and "Earthlove" not in narrow  # names only in the full layout
+    assert "|Earthlov" in wide and "|Earthlov" not in narrow  # names only in the full layout
+    assert "1 = Earthlover" in " ".join(narrow.split())  # and listed under the compact one
     assert "needs" not in wide and "needs" not in narrow
     assert widest(wide) <= 120 and widest(narrow) <= 80
 
@@ -154,7 +155,7 @@ def test_under_the_leaves_and_autumn_pictures_have_legends(lang):
     flat = " ".join(text.split())
     assert LEGEND[lang] in text and "P Y O V G =" in flat and "h2 =" in flat
     autumn = picture("autumn", position("autumn", 2, 3, 2), 0, 80, lang)
-    assert {"en": "R = red", "fr": "R = rouge", "ru": "R — красный"}[lang] in autumn
+    assert {"en": "R = red", "fr": "R = rouge", "ru": "R = красный"}[lang] in autumn
 
 
 def test_boards_name_the_players_and_mark_you():

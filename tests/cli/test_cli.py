@@ -31,7 +31,7 @@ def test_games_lists_every_registered_game_with_players_and_options():
     for name, game in GAMES.items():
         assert name in result.output
         assert f"{game.info.min_players}-{game.info.max_players}" in result.output
-    assert "challenge=garden" in result.output
+    assert "Solo challenge: Garden" in " ".join(result.output.split())
 
 
 def test_play_autumn_against_a_bot_to_the_end_and_save(tmp_path):

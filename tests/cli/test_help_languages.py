@@ -101,3 +101,51 @@ def test_a_bad_lang_is_refused_clearly():
     assert result.returncode == 2
     assert "unknown language 'xx'; known: en, fr, ru" in " ".join(result.stdout.split())
     assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "fr",
+            [
+                "Utilisation :",
+                "play [OPTIONS] GAME",
+                "Arguments",
+                "Afficher ce message et quitter.",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Использование:",
+                "play [ПАРАМЕТРЫ] GAME",
+                "Аргументы",
+                "Показать эту справку и выйти.",
+            ],
+        ),
+    ],
+)
+def test_the_librarys_own_help_words_are_in_the_readers_language(lang, words):
+    """ "Usage", the panel titles and "Show this message and exit." (Click's words)."""
+    result = leafpile_cli("--lang", lang, "play", "--help")
+    text = said(result)
+    assert all(w in text for w in words), text
+    assert "Usage" not in text and "Show this message" not in text
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--lang", "fr", "play", "autumn", "--nope"], "Option inconnue : --nope"),
+        (["--lang", "ru", "play", "autumn", "--seed", "x"], "нужно целое число"),
+        (["--lang", "fr", "replay"], "Il manque l'argument 'file'."),
+        (["--lang", "ru", "frobnicate"], "Нет такой команды: 'frobnicate'."),
+        (["--lang", "ru", "review", "g.json", "--iterations", "3"], "не меньше 50"),
+    ],
+)
+def test_the_librarys_errors_are_in_the_readers_language(args, words):
+    result = leafpile_cli(*args)
+    text = " ".join(result.stderr.replace("│", " ").split())
+    assert result.returncode == 2 and words in text, text
+    assert "Usage" not in text and "Error" not in text and "Try '" not in text

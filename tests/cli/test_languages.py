@@ -18,8 +18,8 @@ runner = CliRunner()
 YOUR_TURN = {"en": "Your turn: P0", "fr": "À vous de jouer : P0", "ru": "Ваш ход: P0"}
 PROMPT = {
     "en": "action (number, notation, ? or quit)",
-    "fr": "action (numéro, notation, ? ou quit)",
-    "ru": "ход (номер, запись, ? или quit)",
+    "fr": "action (numéro, notation, ? ou quitter)",
+    "ru": "ход (номер, запись, ? или выход)",
 }
 LEGEND = {"en": "legend:", "fr": "légende :", "ru": "условные обозначения:"}
 #: English a French or Russian player must not meet in play (prompts, seats, errors).

@@ -212,7 +212,7 @@ def test_play_in_french():
     assert result.exit_code == 1, result.output
     text = said(result)
     assert "P0: vous" in text
-    assert "action (numéro, notation, ? ou quit)" in text
+    assert "action (numéro, notation, ? ou quitter)" in text
     assert "Autumn, manche 1 sur 3" in text
     assert "pose une carte (" in text
     assert "partie abandonnée" in text
@@ -224,7 +224,7 @@ def test_play_in_russian_from_the_environment(monkeypatch):
     assert result.exit_code == 1, result.output
     text = said(result)
     assert "P0: вы" in text
-    assert "ход (номер, запись, ? или quit)" in text
+    assert "ход (номер, запись, ? или выход)" in text
     assert "раунд 1 из 3" in text
     assert "выкладывает карту" in text
 
@@ -239,7 +239,7 @@ def test_games_explains_one_games_options_in_the_readers_language():
     result = run("--lang", "fr", "games", "undergrove")
     assert result.exit_code == 0, result.output
     text = said(result)
-    assert "carbon_moves" in text and "la règle publiée" in text
+    assert "carbon_moves" in text and "rules (comme dans la" in text
     assert "Donnez les options sous la forme -o NOM=VALEUR" in text
     assert run("games", "nope").exit_code == 2
 

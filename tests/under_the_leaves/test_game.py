@@ -358,7 +358,12 @@ def test_render_shows_gardens_market_and_cards():
     console.print(GAME.render(s, 0))
     text = console.export_text()
     assert "Thoughtful" in text and "Collector" in text and "Diver" in text
-    assert "market:" in text and "where does the Collector go? @1,1 or @2,2" in text
+    assert (
+        "market:" in text
+        and "where does the Collector go? @1,1 (tile 0,0, bottom right) or "
+        "@2,2 (tile 1,1, top left)"
+        in text
+    )
     assert GAME.describe(s, s.legal_actions()[0]) == "P0 puts the Collector on the upper mushroom"
     assert space_bit(0, 0) != space_bit(1, 0)
 

@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from leafpile import i18n
 from leafpile.bots import BOTS, make_bot
 from leafpile.bots.levels import BOT_ORDER
+from leafpile.cli import click_words
 from leafpile.cli.seats import HUMAN as HUMAN
 from leafpile.engine import Game, LeafpileError
 from leafpile.games import GAMES, get_game
@@ -74,6 +75,7 @@ def _readable_help() -> None:
 
 
 _readable_help()
+click_words.install(HELP_LANGUAGE)
 
 #: The help of a GAME argument and of a seats option: the names a person may type.
 GAME_HELP = ", ".join(GAMES)

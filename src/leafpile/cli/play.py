@@ -12,6 +12,7 @@ from rich.table import Table
 from leafpile import i18n
 from leafpile.bots import BotSeat, make_bot
 from leafpile.bots.levels import BOT_ABOUT, ladder_ratings
+from leafpile.cli.at_table import Handover, TerminalSeat
 from leafpile.cli.common import (
     BOT_LEVELS,
     GAME_HELP,
@@ -29,11 +30,11 @@ from leafpile.cli.common import (
 )
 from leafpile.cli.records import RecordSaver, check_writable, read_record, recorded
 from leafpile.cli.seats import bot_label, seat_names
-from leafpile.engine import Action, Game, GameRecord, LeafpileError, State
+from leafpile.engine import Action, Game, GameRecord, LeafpileError, OptionSpec, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
 from leafpile.engine.saves import whole_number
 from leafpile.games import GAMES
-from leafpile.i18n import Msg, error_text, localize
+from leafpile.i18n import Msg, localize
 
 
 @app.command(
@@ -57,50 +58,112 @@ def games_command(
         _game_options(lookup_game(game_name))
         return
     table = Table(title=say("leafpile games"))
-    for column in (say("game"), say("players"), say("options (default)"), say("about")):
+    for column in (say("game"), say("players"), say("settings (default)"), say("about")):
         table.add_column(column)
     for game in GAMES.values():
         info = game.info
-        opts = "\n".join(
-            f"{o.name}={_show(o.default)}"
-            + (f" [{'/'.join(_show(c) for c in o.choices)}]" if o.choices else "")
-            + (f" ({'/'.join(map(str, o.players))}p)" if o.players else "")
-            for o in info.options
+        settings = "\n".join(
+            say(
+                "{label}: {value}",
+                label=localize(o.label or o.name),
+                value=choice_words(o, o.default),
+            )
+            + players_note(o)
+            for o in offered(info.options)
         )
-        table.add_row(
-            info.name,
-            f"{info.min_players}-{info.max_players}",
-            escape(opts),
-            localize(info.summary),
-        )
+        table.add_row(info.name, f"{info.min_players}-{info.max_players}", escape(settings),
+                      escape(localize(info.summary)))  # fmt: skip
     console.print(table)
+    console.print(
+        escape(say("Each game's settings, and what to type to change them: leafpile games GAME")),
+        soft_wrap=True,
+    )
+
+
+def offered(options: tuple[OptionSpec, ...]) -> list[OptionSpec]:
+    """The settings a person chooses (the lobby's): not the fixed decks of puzzles and tests,
+    nor the settings kept only so that old records load."""
+    return [o for o in options if o.label is not None]
+
+
+def choice_words(option: OptionSpec, value: Any) -> str:
+    """A setting's value in the reader's words (its lobby label), else as it is typed."""
+    if option.choices is not None and option.choice_labels is not None:
+        return localize(option.choice_labels[option.choices.index(value)])
+    if isinstance(value, bool):
+        return say("on") if value else say("off")
+    return _show(value)
+
+
+def players_note(option: OptionSpec) -> str:
+    if not option.players:
+        return ""
+    note = Msg.plural(
+        "({players} player only)",
+        "({players} players only)",
+        max(option.players),
+        players="/".join(map(str, option.players)),
+    )
+    return " " + note.localize()
+
+
+def _values(option: OptionSpec) -> str:
+    """What may be typed after NAME=, each with its words."""
+    numbers = [c for c in option.choices or () if isinstance(c, int)]
+    if (
+        option.choice_labels is None
+        and len(numbers) > 2
+        and numbers == list(range(numbers[0], numbers[-1] + 1))
+    ):
+        return f"{numbers[0]}-{numbers[-1]}"
+    if option.choices is not None:
+        return "\n".join(
+            f"{_show(c)}" + ("" if (w := choice_words(option, c)) == _show(c) else f" ({w})")
+            for c in option.choices
+        )
+    if isinstance(option.default, bool):
+        return say("yes or no")
+    return say("a whole number") if isinstance(option.default, int) else ""
 
 
 def _game_options(game: Game) -> None:
-    """One game's options, each with its help in the reader's language."""
+    """One game's settings, each with what it does, in the reader's language."""
     info = game.info
     console.print(
         f"[bold]{info.title}[/] ({info.min_players}-{info.max_players}) — "
         + escape(localize(info.summary))
     )
     table = Table()
-    for column in (say("option"), say("default"), say("values"), say("what it does")):
+    for column in (say("option"), say("values"), say("default"), say("what it does")):
         table.add_column(column)
-    for o in info.options:
-        values = "/".join(_show(c) for c in o.choices) if o.choices else ""
-        if o.players:
-            values += (" " if values else "") + say(
-                "({players} players only)", players="/".join(map(str, o.players))
-            )
-        table.add_row(o.name, escape(_show(o.default)), escape(values), escape(localize(o.help)))
+    for o in offered(info.options):
+        about = localize(o.label or o.name) + ": " + localize(o.about or "") + players_note(o)
+        table.add_row(o.name, escape(_values(o)), escape(_show(o.default)), escape(about))
     console.print(table)
+    first = offered(info.options)[0]
     console.print(
-        say(
-            "Give options as -o NAME=VALUE, e.g. leafpile play {game} -o {name}=...",
-            game=info.name,
-            name=info.options[0].name,
-        )
+        escape(
+            say(
+                "Give options as -o NAME=VALUE, e.g. leafpile play {game} -o {name}={value}",
+                game=info.name,
+                name=first.name,
+                value=_show(first.choices[-1] if first.choices else first.default),
+            )
+        ),
+        soft_wrap=True,
     )
+    fixed = [o.name for o in info.options if o.label is None and not o.retired]
+    if fixed:
+        console.print(
+            escape(
+                say(
+                    "For puzzles and tests, these fix the game's set-up: {names} (see the "
+                    "game's README).",
+                    names=", ".join(fixed),
+                )
+            ),
+            soft_wrap=True,
+        )
 
 
 def _show(value: Any) -> str:
@@ -201,8 +264,11 @@ def play_command(
     i18n.use_seat_names(named)
     state = match.state
     humans = [p for p, n in enumerate(kinds) if n in HUMAN]
+    handover = Handover(len(humans), bool(getattr(game.terminal, "SECRET_HANDS", False)))
     deciders: list[Seat] = [
-        TerminalSeat(p) if n in HUMAN else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
+        TerminalSeat(p, handover)
+        if n in HUMAN
+        else BotSeat(make_bot(n, game), seat_rng(state.seed, p))
         for p, n in enumerate(kinds)
     ]
     console.print(f"[bold]{game.info.title}[/]: " + escape(say("seed {seed}", seed=state.seed)))
@@ -212,11 +278,24 @@ def play_command(
         if about:
             console.print(f"      [dim]{escape(about)}[/]")
 
+    interlude = getattr(game.terminal, "interlude", None)
+    last: list[tuple[State, Action]] = []
+
     def show(before: State, _player: int, action: Action) -> None:
         console.print(f"[cyan]>[/] {escape(log_line(game, before, action))}")
+        if interlude is not None:
+            last[:] = [(before.clone(), action)]
+
+    def after(done: Match) -> None:
+        if saver is not None:
+            saver.after_action(done)
+        if interlude is not None and last:
+            picture = interlude(*last[0], done.state)
+            if picture is not None:
+                console.print(picture)
 
     try:
-        finished = run_match(match, deciders, show, saver.after_action if saver else None)
+        finished = run_match(match, deciders, show, after)
         if not finished:
             console.print(say("game abandoned"))
     finally:
@@ -267,65 +346,6 @@ def _print_result(state: State) -> None:
         f"[bold]{escape(over)}[/]: "
         + escape(say("scores {scores}; winner(s): {who}", scores=scores, who=who))
     )
-
-
-class TerminalSeat:
-    """A person at this terminal: shown their own view, asked until a legal action is
-    entered (number or notation); quitting leaves the game."""
-
-    asks_forced = True
-
-    def __init__(self, player: int) -> None:
-        self.player = player
-
-    def choose(self, view: State) -> Action | None:
-        player = self.player
-        seat = i18n.seat_label(player)
-        console.rule(escape(say("Your turn: {seat}", seat=seat)))
-        console.print(view.game.render(view, player))
-        actions = view.legal_actions()
-        _print_actions(actions)
-        while True:
-            try:
-                text = console.input(
-                    f"[bold]{escape(seat)}[/] "
-                    + escape(say("action (number, notation, ? or quit):"))
-                    + " "
-                )
-            except EOFError:
-                return None
-            text = text.strip()
-            if not text:
-                continue
-            if text in ("quit", "q", "exit"):
-                return None
-            if text in ("?", "help", "list"):
-                _print_actions(actions)
-                continue
-            index = whole_number(text)
-            if index is not None:
-                if 1 <= index <= len(actions):
-                    return actions[index - 1]
-                console.print(
-                    "[red]"
-                    + escape(
-                        say("no action number {n}; choose 1-{last}", n=index, last=len(actions))
-                    )
-                    + "[/]"
-                )
-                continue
-            try:
-                return view.parse_action(text)
-            except LeafpileError as e:
-                console.print(f"[red]{escape(localize(error_text(e)))}[/]")
-
-
-def _print_actions(actions: list[Any]) -> None:
-    cells = [f"[dim]{i + 1:>3}[/] {a}" for i, a in enumerate(actions)]
-    width = max((len(str(a)) for a in actions), default=4) + 5
-    per_line = max(1, min(8, (console.width or 80) // (width + 2)))
-    for i in range(0, len(cells), per_line):
-        console.print("  ".join(c.ljust(width + 7) for c in cells[i : i + per_line]))
 
 
 # -- replay -----------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ class OptionSpec:
     label: str | None = None  # the setting's name in the lobby (None: not offered there)
     about: str | None = None  # one line in players' words under it
     choice_labels: tuple[str, ...] | None = None  # each choice's words, in `choices`' order
+    retired: bool = False  # no effect any more, kept only so that old records load
 
     def __post_init__(self) -> None:
         if self.choice_labels is not None and (

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
@@ -32,10 +32,17 @@ def width_of(text: Text) -> int:
 class Fitted:
     """A picture with several layouts, widest first: the first that fits is drawn."""
 
-    def __init__(self, layouts: Sequence[Callable[[], Text]], what: str = "") -> None:
+    def __init__(
+        self,
+        layouts: Sequence[Callable[[], Text]],
+        what: str = "",
+        notes: Sequence[RenderableType | None] = (),
+    ) -> None:
         assert layouts
         self.layouts = layouts
         self.what = what  # what the picture is, for the message ("the forest")
+        #: What to print under each layout when it is the one drawn (names it had to cut)
+        self.notes = notes
         self._drawn: list[Text] | None = None
 
     def drawn(self) -> list[Text]:
@@ -46,9 +53,12 @@ class Fitted:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         drawn = self.drawn()
-        for text in drawn:
+        for i, text in enumerate(drawn):
             if width_of(text) <= width:
                 yield text
+                note = self.notes[i] if i < len(self.notes) else None
+                if note is not None:
+                    yield note
                 return
         narrowest = min(drawn, key=width_of)
         yield Text(

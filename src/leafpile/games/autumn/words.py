@@ -12,7 +12,8 @@ from leafpile.i18n import Msg
 
 
 def describe(state: AutumnState, action: Action) -> str:
-    """The log line of `action`, played in `state`: the card by its colours, then what it did
+    """The log line of `action`, played in `state`: the card by its colours and where it went
+    (its top-left cell, as the notation and the table's rulers name it), then what it did
     to the largest areas (the card is public once revealed, so every audience may read it)."""
     if isinstance(action, ChooseColour):
         return describe_colour(state.to_move, action.colour)
@@ -20,14 +21,17 @@ def describe(state: AutumnState, action: Action) -> str:
         faces = CARDS[state.card].faces_at(action.rot)
         reds = sum(1 for f in faces if f == RED)
         occupied, red_mask = rules.laid(state, action)
-        leaves = {"player": state.to_move, "red": reds, "yellow": 4 - reds}
+        leaves = {
+            "player": state.to_move,
+            "red": Msg.plural("{n} red", "{n} red", reds),
+            "yellow": Msg.plural("{n} yellow", "{n} yellow", 4 - reds),
+            "x": action.x,
+            "y": action.y,
+        }
         placed = (
-            Msg("P{player} places a card ({red} red, {yellow} yellow)", **leaves)
+            Msg("P{player} places a card ({red}, {yellow}) at {x},{y}", **leaves)
             if not action.rot
-            else Msg(
-                "P{player} places a card ({red} red, {yellow} yellow) turned 180°",
-                **leaves,
-            )
+            else Msg("P{player} places a card ({red}, {yellow}) turned 180° at {x},{y}", **leaves)
         )
         if not state.deck:
             return round_end(state, placed, occupied, red_mask)

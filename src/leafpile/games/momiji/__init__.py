@@ -86,6 +86,7 @@ class MomijiGame(Game):
                     "no effect any more, kept so older games load: every card on a pile was "
                     "played face up, so every view remembers the piles whole"
                 ),
+                retired=True,
             ),
             OptionSpec(
                 "final_round",

@@ -30,7 +30,14 @@ from leafpile.games.momiji.components import (
 )
 from leafpile.games.momiji.main_actions import objective_cost
 from leafpile.games.momiji.memory import SURE
-from leafpile.games.momiji.scoring import OTHER_POINTS, OWNER_POINTS, totals, winners
+from leafpile.games.momiji.scoring import (
+    OTHER_POINTS,
+    OWNER_POINTS,
+    objective_points,
+    pile_points,
+    totals,
+    winners,
+)
 from leafpile.games.momiji.state import DRAFT, OVER, MomijiState
 from leafpile.games.momiji.turn import closed_piles
 from leafpile.games.momiji.words import (
@@ -42,6 +49,29 @@ from leafpile.games.momiji.words import (
 )
 from leafpile.games.momiji.words.prompts import prompt
 from leafpile.i18n import Msg, seat_label, with_seat_names
+
+#: Players hold cards the others must not see: a hot-seat game hands the terminal over.
+SECRET_HANDS = True
+#: The objectives' ids as a player reads and types them (`obj zero`), by their data id; the
+#: records keep the data id.
+OBJECTIVE_IDS: dict[str, Msg] = {
+    "zero": Msg("zero"),
+    "visible": Msg("visible"),
+    "closed": Msg("closed"),
+    "piles": Msg("piles"),
+    "biggest": Msg("biggest"),
+    "acorns": Msg("acorns"),
+    **{f"type-{t}": Msg("type-{letter}", letter=t) for t in TYPE_LETTERS},
+}
+#: The words after a verb of the notation that the command line shows translated.
+NOTATION_ARGUMENTS = {"obj": OBJECTIVE_IDS}
+
+
+def objective_id(data_id: str) -> str:
+    """An objective's id in the reader's language, one word, lower case."""
+    words = OBJECTIVE_IDS.get(data_id)
+    return words.localize() if words is not None else data_id
+
 
 #: Each leaf type's colour on the terminal, by type index.
 TYPE_STYLES = ("green3", "yellow3", "dark_orange", "red3", "medium_purple", "orange4")
@@ -105,9 +135,32 @@ def render(state: MomijiState, viewer: int | None = None) -> Group:
     parts.append(grid)
     if own is not None and state.phase != OVER:
         parts.append(own_landscapes(state, own))
+    if state.phase == OVER:
+        parts.append(breakdown(state))
     parts.append(asked(state, own))
-    parts.append(key(state))
+    parts.append(key(state, viewer))
     return Group(*parts)
+
+
+def breakdown(state: MomijiState) -> Table:
+    """The final scores, each as its parts: piles, acorns and objectives."""
+    grid = _grid()
+    grid.add_row(Text(say("final scores:"), style="bold"), Text(""))
+    objective = objective_points(state)
+    for p, total in enumerate(totals(state)):
+        line = say(
+            "piles {piles} + acorns {acorns} + objectives {objectives} = {total}",
+            piles=pile_points(state.rows[p]),
+            acorns=state.acorns[p],
+            objectives=objective[p],
+            total=total,
+        )
+        grid.add_row(Text("  " + seat_label(p), style="bold"), Text(line))
+    grid.add_row(
+        Text(""),
+        Text(say("a pile scores its top card's value times its number of cards"), style="dim"),
+    )
+    return grid
 
 
 def head(state: MomijiState, own: int | None) -> Text:
@@ -188,7 +241,7 @@ def objectives(state: MomijiState) -> RenderableType:
         o = OBJECTIVES[index]
         status = say("owner: {player}", player=seat_label(owner)) if owner >= 0 else say("inactive")
         grid.add_row(
-            Text("  " + o.id, style="bold" if owner >= 0 else ""),
+            Text("  " + objective_id(o.id), style="bold" if owner >= 0 else ""),
             Text(status, style="bold" if owner >= 0 else "dim"),
             Text(_words(objective_words(index)), style="dim"),
         )
@@ -275,7 +328,7 @@ def asked(state: MomijiState, own: int | None) -> Text:
     return Text(with_seat_names(_words(prompt(state, acting, legal))), style="bold")
 
 
-def key(state: MomijiState) -> Legend:
+def key(state: MomijiState, viewer: int | None = None) -> Legend:
     """The legend of the codes this picture uses."""
     entries = [(TYPE_LETTERS[t], _words(type_words(t))) for t in state.types]
     entries.append(
@@ -290,7 +343,30 @@ def key(state: MomijiState) -> Legend:
     entries.append(("[G2 x3]", say("a pile: its top card and how many cards it holds")))
     entries.append(("torii", say("a pile closed by a {n}: it takes no more cards", n=MAX_VALUE)))
     entries.append(("L1 C1 R1", say("landscapes: left, centre and right tile, and their number")))
+    card = example_card(state)
+    if state.phase != OVER:
+        entries.append(
+            (
+                f"<{card} {card}>",
+                say(
+                    "in the actions: play the card as a new pile at the left / right end of "
+                    "your row ({card} alone: on its own pile)",
+                    card=card,
+                ),
+            )
+        )
+    if any(remembers(state, p, viewer) for p in range(state.num_players)):
+        entries.append(
+            (f"{card}?", say("in another's hand: seen taken, but maybe discarded face down since"))
+        )
+        entries.append(("??", say("in another's hand: a card nobody saw")))
     return Legend(entries)
+
+
+def remembers(state: MomijiState, p: int, viewer: int | None) -> bool:
+    """Whether the picture shows `p`'s hand as the table remembers it (`??`, `R1R?`)."""
+    own = state.viewer if state.redacted else viewer
+    return bool(state.hands[p]) and own is not None and p != own
 
 
 def example_card(state: MomijiState) -> str:

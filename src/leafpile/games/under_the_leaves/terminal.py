@@ -4,14 +4,15 @@ legend, in the current language (`leafpile.i18n`)."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 
-from leafpile.engine.terminal import Legend
+from leafpile.engine.terminal import Fitted, Legend
 from leafpile.games.under_the_leaves.components import (
     BURLY,
     DWELLER_BY_NAME,
     GRID,
+    MAJORITY_BONUS,
     MUSHROOM,
     ORIENTED,
     PUDDLE,
@@ -30,7 +31,12 @@ from leafpile.games.under_the_leaves.scoring import (
     winners,
 )
 from leafpile.games.under_the_leaves.state import CHOOSE, OVER, PLACE, UnderTheLeavesState
-from leafpile.games.under_the_leaves.words import CARD_WORDS, COLOUR_WORDS, FAMILY_WORDS
+from leafpile.games.under_the_leaves.words import (
+    CARD_WORDS,
+    COLOUR_WORDS,
+    FAMILY_NAMES,
+    FAMILY_WORDS,
+)
 from leafpile.i18n import Msg, seat_label, with_seat_names
 
 _BG = {
@@ -41,20 +47,27 @@ _BG = {
     5: "white on green4",
     PUDDLE: "white on dodger_blue3",
 }
-_FAMILY_LETTER = "LMP"  # leaf, mushroom, puddle dweller figures
+_FAMILY_LETTER = "LMW"  # leaf, mushroom, puddle (water) dweller figures: not a colour letter
 
 
 #: One letter per type, so the garden reads without colours too (V = violet, i.e. purple).
 _LETTER = " PYOVG~"
 
 
-def space_cell(code: int, figures: str) -> Text:
-    """Three characters for one space: its type letter, * for a mushroom, then its dweller
-    figures (one letter, or their number when several share the space)."""
+def space_cell(code: int, figures: str, width: int = 3) -> Text:
+    """One space, `width` characters: its type letter, * for a mushroom, then its dweller
+    figures (one letter, or their number when several share the space). Narrower, the figure
+    takes the mushroom's place (2), or the letter's (1)."""
     kind = code & TYPE_MASK
-    mark = "*" if code & MUSHROOM else " "
     shown = figures if len(figures) < 2 else str(len(figures))
-    return Text((_LETTER[kind] + mark + shown + " ")[:3], style=_BG[kind])
+    mark = "*" if code & MUSHROOM else " "
+    if width == 3:
+        cell = _LETTER[kind] + mark + shown + " "
+    elif width == 2:
+        cell = _LETTER[kind] + (shown or mark)
+    else:
+        cell = shown or _LETTER[kind]
+    return Text(cell[:width], style=_BG[kind])
 
 
 def tile_picture(codes: tuple[int, int, int, int]) -> list[Text]:
@@ -64,11 +77,12 @@ def tile_picture(codes: tuple[int, int, int, int]) -> list[Text]:
     ]
 
 
-def render_garden(state: UnderTheLeavesState, p: int) -> Text:
+def render_garden(state: UnderTheLeavesState, p: int, width: int = 3) -> Text:
     """The space grid with colours (letters P Y O V G, ~ for a puddle), mushrooms (*) and
-    dweller figures (L, M, P letters on their space; Thoughtful and Flirty figures sit on the
-    top-left space of their square). Tiles are separated by a gap; the line under each tile
-    row shows the hummingbirds on each tile (h1-h3); tile coordinates label rows and columns."""
+    dweller figures (L, M, W letters on their space; Thoughtful and Flirty figures sit on the
+    top-left space of their square), each space `width` characters wide. Tiles are separated
+    by a gap; the line under each tile row shows the hummingbirds on each tile (h1-h3); tile
+    coordinates label rows and columns."""
     placed = state.placed[p]
     xs = [t[1] for t in placed]
     ys = [t[2] for t in placed]
@@ -81,27 +95,48 @@ def render_garden(state: UnderTheLeavesState, p: int) -> Text:
         for tb in bits(mask):
             birds[tb] = birds.get(tb, 0) + 1
     g0 = p * GRID
+    tile_w = 2 * width + 1
     text = Text()
-    text.append("     " + "".join(f"{x:^7}" for x in range(x0, x1 + 1)) + "\n", style="dim")
+    text.append("    " + "".join(f"{x:^{tile_w}}" for x in range(x0, x1 + 1)) + "\n", style="dim")
     for ty in range(y0, y1 + 1):
         for row in (0, 1):
-            text.append(f"{ty:>4} " if row == 0 else "     ", style="dim")
+            text.append(f"{ty:>3} " if row == 0 else "    ", style="dim")
             for tx in range(x0, x1 + 1):
                 for col in (0, 1):
                     b = space_bit(2 * tx + col, 2 * ty + row)
                     code = state.grid[g0 + b]
                     if code:
-                        text.append_text(space_cell(code, figures.get(b, "")))
+                        text.append_text(space_cell(code, figures.get(b, ""), width))
                     else:
-                        text.append(" · ", style="dim")
+                        text.append(f"{'·':^{width}}", style="dim")
                 text.append(" ")
             text.append("\n")
-        text.append("     ")
+        text.append("    ")
         for tx in range(x0, x1 + 1):
             n = birds.get(tile_bit(tx, ty), 0)
-            text.append(f"{'h' + str(n) if n else '':^6} ", style="bold cyan")
+            text.append(f"{'h' + str(n) if n else '':^{tile_w - 1}} ", style="bold cyan")
         text.append("\n")
+    text.rstrip()
+    text.append("\n")
     return text
+
+
+def garden_picture(state: UnderTheLeavesState, p: int) -> Fitted:
+    """A garden at the widest of its layouts that fits the terminal."""
+    layouts = [lambda width=width: render_garden(state, p, width) for width in (3, 2, 1)]
+    return Fitted(layouts, say("The garden"))
+
+
+def where(x: int, y: int) -> Msg:
+    """A space in the garden's own coordinates: its tile (as the rulers number them) and its
+    corner of that tile."""
+    return Msg("tile {tx},{ty}, {corner}", tx=x // 2, ty=y // 2, corner=_CORNERS[y % 2][x % 2])
+
+
+_CORNERS = (
+    (Msg("top left"), Msg("top right")),
+    (Msg("bottom left"), Msg("bottom right")),
+)
 
 
 def garden_summary(
@@ -112,7 +147,8 @@ def garden_summary(
     if p == viewer:
         line.append(" (" + say("you") + ")", style="bold")
     if show_score:
-        line.append("  " + say("{n} figures", n=figures(state, p)))
+        count = figures(state, p)
+        line.append("  " + Msg.plural("{n} figure", "{n} figures", count).localize())
     line.append(
         "  "
         + say(
@@ -132,19 +168,15 @@ def garden_summary(
     line.append("\n")
     for colour, mask, bees in state.sectors[p]:
         x, y = space_xy((mask & -mask).bit_length() - 1)
-        line.append(
-            "   "
-            + say(
-                "{colour} sector of {size} at space ({x},{y}): bees {bees}",
-                colour=COLOUR_WORDS[colour],
-                size=mask.bit_count(),
-                x=x,
-                y=y,
-                bees=bees,
-            )
-            + "\n",
-            style="dim",
+        sector = Msg.plural(
+            "{colour} sector of {n} space from {where}: bees {bees}",
+            "{colour} sector of {n} spaces from {where}: bees {bees}",
+            mask.bit_count(),
+            colour=COLOUR_WORDS[colour],
+            where=where(x, y),
+            bees=bees,
         )
+        line.append("   " + sector.localize() + "\n", style="dim")
     return line
 
 
@@ -170,11 +202,11 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
             + "\n",
             style="green",
         )
-    parts: list[Text] = [head]
+    parts: list[RenderableType] = [head]
     own = state.viewer if state.redacted else viewer
     for p in range(state.num_players):
         parts.append(garden_summary(state, p, show, own))
-        parts.append(render_garden(state, p))
+        parts.append(garden_picture(state, p))
     market = Text(say("market:") + " ")
     pics = [tile_picture(ORIENTED[t][0]) for t in state.market]
     for t in state.market:
@@ -210,13 +242,15 @@ def render(state: UnderTheLeavesState, viewer: int | None = None) -> Group:
         pair = state.pending[0]
         (x1, y1), (x2, y2) = space_xy(pair.first), space_xy(pair.second)
         question = Msg(
-            "{player}: where does the {card} go? @{x1},{y1} or @{x2},{y2}",
+            "{player}: where does the {card} go? @{x1},{y1} ({first}) or @{x2},{y2} ({second})",
             player=seat_label(state.to_move),
             card=CARD_WORDS[state.cards[pair.family]][0],
             x1=x1,
             y1=y1,
+            first=where(x1, y1),
             x2=x2,
             y2=y2,
+            second=where(x2, y2),
         )
         parts.append(Text(question.localize()))
     elif state.phase == OVER:
@@ -236,7 +270,7 @@ def key() -> Legend:
             ("~", COLOUR_WORDS[PUDDLE].localize()),
             ("*", say("a mushroom on the space")),
             (
-                "L M P",
+                "L M W",
                 say("after a space's colour: {families} (a digit: how many)", families=families),
             ),
             ("h2", say("hummingbirds on the tile above")),
@@ -246,12 +280,25 @@ def key() -> Legend:
     )
 
 
+def majority_words(bonus: list[int]) -> str:
+    """A player's majority bonus, explained: +2 for each kind of dweller they have the most
+    of (ties included)."""
+    names = list(FAMILY_NAMES.values())
+    kinds = ", ".join(names[f].localize() for f, b in enumerate(bonus) if b)
+    return say(
+        "incl. majority +{n} (the most {kinds} dwellers: +{each} each kind, ties included)",
+        n=sum(bonus),
+        kinds=kinds,
+        each=MAJORITY_BONUS,
+    )
+
+
 def result_line(state: UnderTheLeavesState) -> str:
     totals = scores(state)
     bonus = majority_bonus(state)
     parts = []
     for p in range(state.num_players):
-        extra = " " + say("incl. majority +{n}", n=sum(bonus[p])) if sum(bonus[p]) else ""
+        extra = " " + majority_words(bonus[p]) if sum(bonus[p]) else ""
         if state.burly_holder == p:
             extra += " " + say("and Burly +{n}", n=BURLY["points"])
         total = f"{totals[p]:g}"

@@ -225,16 +225,19 @@ def gain_words(view: UnderTheLeavesState, gain: Gain) -> Msg:
 
 def describe(state: UnderTheLeavesState, action: Action) -> str:
     """The log line of `action` in `state` (the viewer's view before it), in words: the tile
-    taken, the tile placed with its orientation and what arrived (found by running the arrivals
-    on a clone, never the refill, so nothing hidden shows), where a chosen figure went."""
+    taken, the tile placed (where, in tile coordinates, and turned how) and what arrived
+    (found by running the arrivals on a clone, never the refill, so nothing hidden shows),
+    where a chosen figure went."""
     player = f"P{state.to_move}"
     if isinstance(action, Take):
         return Msg("{player} takes {tile}", player=player, tile=tile_name(action.tile))
     if isinstance(action, Place) and state.taken:
         return Msg(
-            "{player} places {tile}, {how} — {what}",
+            "{player} places {tile} at {x},{y}, {how} — {what}",
             player=player,
             tile=tile_name(state.taken),
+            x=action.x,
+            y=action.y,
             how=orientation_words(action.o),
             what=gain_words(state, place_gain(state, action)),
         )

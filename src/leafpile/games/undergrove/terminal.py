@@ -36,6 +36,8 @@ from leafpile.games.undergrove.words import (
 from leafpile.games.undergrove.words.prompts import owed_text, prompt
 from leafpile.i18n import Msg, seat_label, with_seat_names
 
+#: Players hold cards the others must not see: a hot-seat game hands the terminal over.
+SECRET_HANDS = True
 #: Each seat's pieces, in the colours of the browser's table (web/colours.js PLAYER_COLOURS).
 PLAYER_STYLES = ("bold dark_orange", "bold medium_purple", "bold red3", "bold white on grey35")
 PLAYER_COLOURS = (
@@ -48,6 +50,9 @@ TOKEN_STYLES = ("blue", "magenta", "green", "yellow")
 _CORNER_W = 3  # a corner's piece: owner digit, s/T, carbon
 _TILE_H = 4  # 1 line of corners + 3 of tile
 _MARGIN = 4  # the ruler of corner rows
+#: A tile's inner width in each layout of the forest, widest first: the longest tile name
+#: whole, shorter names whole, names cut (9), no name (6, the compact layout).
+FOREST_WIDTHS = (28, 20, 14, 9, 6)
 
 
 def render(state: UndergroveState, viewer: int | None = None) -> Group:
@@ -56,7 +61,9 @@ def render(state: UndergroveState, viewer: int | None = None) -> Group:
     if not state.redacted and viewer is not None:
         state = player_view(state, viewer)
     parts: list[RenderableType] = [head(state, viewer), goals_and_bonus(state)]
-    parts.append(Fitted([forest_layout(state, 9), forest_layout(state, 6)], say("The forest")))
+    layouts = [forest_layout(state, inner) for inner in FOREST_WIDTHS]
+    notes = [names_cut(state, inner) for inner in FOREST_WIDTHS]
+    parts.append(Fitted(layouts, say("The forest"), notes))
     parts.append(players(state, viewer))
     if not state.over and state.pending:
         parts.append(asked(state))
@@ -70,9 +77,16 @@ def own_seat(state: UndergroveState, viewer: int | None) -> int | None:
 
 def head(state: UndergroveState, viewer: int | None) -> Text:
     text = Text("Undergrove", style="bold")
-    text.append("  " + say("round {n}", n=state.round + 1))
-    if state.final_round >= 0:
+    if state.over:  # the round counter has moved past the last round played
+        text.append("  " + say("ended after round {n}", n=state.round))
+    elif state.final_round > state.round:
+        text.append("  " + say("round {n}", n=state.round + 1))
         text.append(" " + say("(the last: {n})", n=state.final_round + 1), style="bold")
+    elif state.final_round == state.round:
+        text.append("  " + say("round {n}", n=state.round + 1))
+        text.append(" " + say("(the last round)"), style="bold")
+    else:
+        text.append("  " + say("round {n}", n=state.round + 1))
     if state.over:
         won = ", ".join(seat_label(p) for p in winners(state))
         text.append("  " + say("game over; won by {players}", players=won), style="bold")
@@ -129,8 +143,8 @@ def piece_text(state: UndergroveState, corner: int) -> tuple[str, str]:
 
 
 def forest_layout(state: UndergroveState, inner: int) -> Callable[[], Text]:
-    """A drawing of the forest with tiles `inner` characters wide: 9 shows each tile's name,
-    6 only its number (the compact layout)."""
+    """A drawing of the forest with tiles `inner` characters wide: 9 or more shows each
+    tile's name (as much of it as fits), 6 only its number (the compact layout)."""
     return lambda: draw_forest(state, inner)
 
 
@@ -189,7 +203,7 @@ def draw_tile(
     symbol_style = TOKEN_STYLES[token] if token >= 0 else "bold"
     carbon = state.carbon[t]
     carbon_text = f"C{carbon}" if carbon else ""
-    stored = f"+{state.stored[t]}" if state.stored[t] else ""
+    stored = stored_mark(state, t)
     put(r, col, "-" * inner, "dim")
     for line in (1, 2, 3):
         put(r + line, col - 1, "|", "dim")
@@ -199,8 +213,7 @@ def draw_tile(
     if inner >= 9:
         put(r + 1, col + 2, f"{t:>2}", "bold")
         put(r + 1, col + 5, symbol, symbol_style)
-        name = tile(t).name.replace(" ", "")
-        put(r + 2, col, name[: inner - len(stored)] + stored)
+        put(r + 2, col, tile_name(t, inner - len(stored)) + stored)
         put(r + 3, col + 2, carbon_text, "bold yellow")
         put(r + 3, col + 5, f"{tile_vp(state, t)}v", "green")
     else:
@@ -215,8 +228,35 @@ def draw_tile(
             put(rr, cc, str(owner), PLAYER_STYLES[owner])
 
 
+def names_cut(state: UndergroveState, inner: int) -> Legend | None:
+    """The whole names of the forest's tiles that a layout `inner` wide cuts, by number."""
+    cut = sorted(
+        t
+        for t in state.tile_at.values()
+        if inner < 9 or tile_name(t, inner - len(stored_mark(state, t))) != tile(t).name
+    )
+    if not cut:
+        return None
+    return Legend([(str(t), tile(t).name) for t in cut], say("tiles:"))
+
+
+def stored_mark(state: UndergroveState, t: int) -> str:
+    """`+2` after a tile's name: resources stored on it."""
+    return f"+{state.stored[t]}" if state.stored[t] else ""
+
+
+def tile_name(t: int, room: int) -> str:
+    """A tile's name in `room` characters: whole, else without its spaces, else cut with a
+    dot to show it goes on."""
+    name = tile(t).name
+    if len(name) <= room:
+        return name
+    name = name.replace(" ", "")
+    return name if len(name) <= room else name[: room - 1] + "."
+
+
 # -- the players --------------------------------------------------------------------------------
-def players(state: UndergroveState, viewer: int | None) -> Table:
+def players(state: UndergroveState, viewer: int | None) -> RenderableType:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()
@@ -231,8 +271,16 @@ def players(state: UndergroveState, viewer: int | None) -> Table:
         grid.add_row(who, supply_line(state, p))
         grid.add_row(Text(""), hand_line(state, p, viewer))
     scores = ", ".join(f"{seat_label(p)} {v}" for p, v in enumerate(points))
-    grid.add_row(Text(say("score so far:"), style="bold"), Text(scores))
-    return grid
+    label = say("final score:") if state.over else say("score if the game ended now:")
+    line = Text(label, style="bold")
+    line.append(" " + scores)
+    if not state.over:
+        why = say(
+            "(the pine cones your trees and seedlings reach by their roots, bonus tiles and "
+            "end spaces, goals, and a point for every two resources left)"
+        )
+        line.append(" " + why, style="dim")
+    return Group(grid, line)
 
 
 def supply_line(state: UndergroveState, p: int) -> Text:
