@@ -16,7 +16,7 @@ import pytest
 from websockets.sync.client import connect
 
 from leafpile.server import metrics
-from leafpile.server.store.db import read_change
+from leafpile.server.store.announcements import read_change
 from tests.patience import READ, wait_until
 from tests.server.live import ProcessServer, free_port
 

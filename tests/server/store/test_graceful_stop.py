@@ -13,11 +13,9 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from leafpile.server.store.db import Database
-from leafpile.server.tables.rebuild import rebuild
 from tests.patience import READ, wait_until
 from tests.server.live import ProcessServer
-from tests.server.store.test_faults import Person
+from tests.server.store.crowd import BOTS, Person, open_crowd, stored_whole
 
 RESTART_CLOSE = 1012
 
@@ -34,27 +32,8 @@ def test_sigterm_during_bot_games_loses_nothing_and_sockets_reconnect(
     srv = ProcessServer(db_url, "--rate-limit", "0", *workers, bot_delay=0.01).start()
     person: Person | None = None
     try:
-        bots = {
-            "game": "autumn",
-            "players": 2,
-            "options": {"rounds": 3},
-            "seats": [{"kind": "bot", "bot": "random"}] * 2,
-        }
-        tables = [http.post(srv.base + "/api/tables", json=bots).json()["table"] for _ in range(3)]
-        thinker = {**bots, "seats": [{"kind": "bot", "bot": "hard"}] * 2}  # long decisions
-        tables.append(http.post(srv.base + "/api/tables", json=thinker).json()["table"])
-        made = http.post(
-            srv.base + "/api/tables",
-            json={
-                "game": "momiji",
-                "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                "sit": 0,
-                "name": "Ana",
-            },
-        ).json()
-        tables.append(made["table"])
-        person = Person(srv.base, made["table"], made["token"])
+        thinker = {**BOTS, "seats": [{"kind": "bot", "bot": "hard"}] * 2}  # long decisions
+        tables, _, person = open_crowd(http, srv.base, thinker)
         player = threading.Thread(target=person.run, daemon=True)
         ws_url = f"ws://127.0.0.1:{srv.port}/ws/tables/{tables[0]}"
         with connect(ws_url, open_timeout=READ) as ws:
@@ -94,11 +73,4 @@ def test_sigterm_during_bot_games_loses_nothing_and_sockets_reconnect(
         if person is not None:
             person.stop.set()
         srv.kill()
-    db = Database(db_url)
-    stored = {raw.id: raw for raw in db.load_tables(tables)}
-    db.close()
-    for raw in stored.values():
-        assert [a[0] for a in raw.actions] == list(range(len(raw.actions)))
-        rebuild(raw)  # the stored log replays, checked against the rules
-    notations = [a[2] for a in stored[made["table"]].actions]
-    assert [v for v, a in person.accepted.items() if notations[v] != a] == []
+    stored_whole(db_url, tables, person)

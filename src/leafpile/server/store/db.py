@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import math
 import secrets
 import threading
 import time
@@ -33,6 +32,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from leafpile.server import metrics
+from leafpile.server.store.announcements import announcement, read_change
 from leafpile.server.store.schema import (
     Change,
     LoadedTable,
@@ -56,25 +56,6 @@ log = logging.getLogger("leafpile.server")
 
 def _seat_note(row: Any) -> SeatNote:
     return SeatNote(row.seq, row.revision, row.before, row.seat, row.kind, row.level)
-
-
-def read_change(payload: str) -> Change | None:
-    """`origin kind table version [sent]`: the time it was sent (epoch seconds) is absent
-    from a process of an older version."""
-    parts = payload.split(" ")
-    sent = _seconds(parts[4]) if len(parts) == 5 else 0.0
-    if len(parts) not in (4, 5) or not parts[3].isdigit() or sent is None:
-        log.warning("ignoring a malformed announcement %r", payload[:100])
-        return None
-    return Change(parts[0], parts[1], parts[2], int(parts[3]), sent)
-
-
-def _seconds(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) and value >= 0 else None
 
 
 #: What a failing database raises (SQLAlchemy wraps every driver error; OSError: the disk).
@@ -174,7 +155,7 @@ class Database:
         """Tell the other processes (on commit of `conn`, the transaction that stores the
         change) that `table_id` changed: every module that stores a change announces it."""
         if self.shared:
-            payload = f"{self.origin} {kind} {table_id} {version} {time.time():.6f}"
+            payload = announcement(self.origin, kind, table_id, version, time.time())
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
 
     def listen(self, hear: Callable[[Change], None]) -> None:
