@@ -224,6 +224,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--envs", type=int, default=8, help="games played side by side")
     parser.add_argument("--minutes", type=float, default=27.0, help="training wall budget")
+    parser.add_argument("--resume", type=Path, help="a model.zip to train on from")
+    parser.add_argument("--eval-seed", type=int, default=1_000_000, help="first evaluation seed")
     parser.add_argument("--out", type=Path, default=Path("learned-autumn"))
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
@@ -244,7 +246,8 @@ def main() -> None:
             for k in range(args.envs)
         ]
     )
-    model = MaskablePPO(
+    model = MaskablePPO.load(args.resume, env=envs) if args.resume else None
+    model = model or MaskablePPO(
         BoardPolicy,
         envs,
         n_steps=1024 // args.envs,
@@ -258,16 +261,22 @@ def main() -> None:
         verbose=0,
     )
     args.out.mkdir(parents=True, exist_ok=True)
-    model.learn(args.steps, callback=Progress(start, args.minutes * 60, args.out))
+    model.learn(
+        args.steps,
+        callback=Progress(start, args.minutes * 60, args.out),
+        reset_num_timesteps=args.resume is None,
+    )
     trained_wall, trained_cpu = time.perf_counter() - start, cpu_seconds()
     model.save(args.out / "model.zip")
-    wins, n = evaluate(model, args.games, first_seed=1_000_000)
+    wins, n = evaluate(model, args.games, first_seed=args.eval_seed)
     low, high = wilson(wins, n)
     result = {
         "game": "autumn",
         "players": 2,
         "rounds": ROUNDS,
         "steps": int(model.num_timesteps),
+        "resumed_from": str(args.resume) if args.resume else None,
+        "evaluation_seeds": [args.eval_seed, args.eval_seed + args.games - 1],
         "evaluation_games": n,
         "wins": wins,
         "win_share": wins / n,
