@@ -9,7 +9,7 @@ STAMP   := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 PIP     := $(PY) -m pip install --progress-bar off --disable-pip-version-check
 
-.PHONY: run test install install-serve lint lint-js format-js typecheck unit clean system-deps messages
+.PHONY: run test install install-serve install-learn lint lint-js format-js typecheck unit clean system-deps messages
 
 $(VENV)/bin/python:
 	@echo "== creating the virtual environment $(VENV)"
@@ -27,6 +27,12 @@ $(STAMP): pyproject.toml $(SERVE_STAMP)
 
 install-serve: $(SERVE_STAMP)
 install: $(STAMP)
+
+# The learning example's extra (PyTorch, sb3-contrib): torch 2.13.0 first, the CPU build this
+# machine keeps (a plain `torch` would bring a CUDA build of several GB), then the rest.
+install-learn: $(STAMP)
+	$(PIP) torch==2.13.0
+	$(PIP) -e '.[learn]'
 
 # Prettier and ESLint for the browser code, exactly the versions of package-lock.json (npm ci;
 # node and npm come from scripts/install-system-deps.sh when missing).

@@ -26,15 +26,19 @@ NONE = ConnectionError(
 
 
 def fake_ray(monkeypatch, error: Exception) -> list[dict]:
+    """A stand-in Ray whose `init` records its arguments (and whether Ray's multi-node switch
+    was on at that moment: `cluster_switch`) and raises `error`."""
     calls: list[dict] = []
+    constants = types.SimpleNamespace(ENABLE_RAY_CLUSTER=True)  # Ray's default on Linux
 
     def init(**kwargs):
-        calls.append(kwargs)
+        calls.append({**kwargs, "cluster_switch": constants.ENABLE_RAY_CLUSTER})
         raise error
 
     ray = types.ModuleType("ray")
     ray.is_initialized = lambda: False  # type: ignore[attr-defined]
     ray.init = init  # type: ignore[attr-defined]
+    ray._private = types.SimpleNamespace(ray_constants=constants)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ray", ray)
     return calls
 
@@ -49,6 +53,9 @@ def test_a_running_cluster_is_a_one_line_error(monkeypatch, tmp_path, command):
     assert "--address auto" in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert calls and "num_cpus" in calls[0]
+    # a local start is kept to loopback: Ray's multi-node switch off while it starts
+    assert calls[0]["_node_ip_address"] == "127.0.0.1" and calls[0]["cluster_switch"] is False
+    assert sys.modules["ray"]._private.ray_constants.ENABLE_RAY_CLUSTER is True  # put back
 
 
 def test_address_auto_without_a_cluster_is_a_one_line_error(monkeypatch):
@@ -58,7 +65,18 @@ def test_address_auto_without_a_cluster_is_a_one_line_error(monkeypatch):
     )
     assert result.exit_code == 2, result.output
     assert result.output.strip() == "error: no Ray cluster is running at --address auto"
-    assert calls == [{"address": "auto", "log_to_driver": False, "logging_level": 40}]
+    assert calls == [
+        {"address": "auto", "log_to_driver": False, "logging_level": 40, "cluster_switch": True}
+    ]
+
+
+def test_a_ray_that_cannot_be_kept_to_loopback_is_refused(monkeypatch):
+    """Without Ray's switch a local start would listen on every address: one line instead."""
+    calls = fake_ray(monkeypatch, RUNNING)
+    del sys.modules["ray"]._private.ray_constants.ENABLE_RAY_CLUSTER
+    result = runner.invoke(app, ["simulate", "autumn", "--games", "2", "--backend", "ray"])
+    assert result.exit_code == 2, result.output
+    assert "cannot be kept to loopback" in result.output and calls == []
 
 
 def test_other_ray_errors_are_not_hidden(monkeypatch):

@@ -9,6 +9,7 @@ parsing) is built on `legal_actions()`.
 
 from __future__ import annotations
 
+import importlib
 import secrets
 import sys
 from collections.abc import Mapping
@@ -20,7 +21,7 @@ from leafpile.engine.errors import InvalidOptionsError, InvalidStateError
 from leafpile.engine.options import OptionSpec, OptionValue
 from leafpile.engine.rng import Rng
 from leafpile.engine.state import Action, State
-from leafpile.engine.study import Component
+from leafpile.engine.study import Component, ScorePart
 from leafpile.engine.takeback import TakeBackRule, may_take_back
 from leafpile.engine.tensor import Layout, Tensor
 from leafpile.engine.vocabulary import Vocabulary
@@ -353,6 +354,16 @@ class Game:
         final states, for the balance report. None by default: the game is still studied
         (seats, turn order, scores, lengths), just without component effects."""
         return []
+
+    def score_parts(self, state: State) -> list[ScorePart]:
+        """Each seat's score by the game's scoring categories (its scoring rules' own lines),
+        from `score_parts(state)` in the game's `statistics.py`: for the balance report's
+        points by category and seat. Every game has one. At the end the parts add up to
+        `scores()` for every seat, and the categories are the same in every game at one
+        player count and options (the conformance suite checks both)."""
+        module = importlib.import_module(f"{type(self).__module__}.statistics")
+        parts: list[ScorePart] = module.score_parts(self._own(state))
+        return parts
 
     # -- helpers shared by games ----------------------------------------------------------------
     def base_from_dict(self, data: Mapping[str, Any]) -> tuple[int, int, dict[str, OptionValue]]:

@@ -1,4 +1,5 @@
-"""What a balance study reads from a game: the components that were in play.
+"""What a balance study reads from a game: the components that were in play, and each seat's
+score by scoring category (`ScorePart`, from `Game.score_parts`).
 
 A game names its components in play (`Game.components_used`) from the canonical JSON of its
 initial and final states (`state.to_dict()`, the form saves and the web use), so the simulator
@@ -41,6 +42,16 @@ class Component:
     def display(self) -> str:
         """The name readers see: a `Msg` where the game words it, else the English name."""
         return self.shown or self.name
+
+
+@dataclass(frozen=True)
+class ScorePart:
+    """One scoring category of a finished game (a Momiji pile's points, Undergrove's roots,
+    one Autumn round): its name (a `Msg` in the game's words; its English text is its key in
+    the data) and the points each seat scored in it, in seat order."""
+
+    label: str
+    points: tuple[float, ...]
 
 
 @cache

@@ -109,6 +109,10 @@ class Analysis:
     margins: list[float]  # winner's score minus the best other score
     lengths: list[int]
     effects: list[Effect] = field(default_factory=list)
+    #: The game's scoring categories (`Game.score_parts`; `Msg`s, English in the data) and
+    #: each seat's mean points in each: `category_means[c][seat]`.
+    categories: list[str] = field(default_factory=list)
+    category_means: list[list[float]] = field(default_factory=list)
 
     @property
     def solo(self) -> bool:
@@ -141,6 +145,12 @@ class Analysis:
             effect.pop("shown")  # the data keep their English labels only
             effect.pop("without")
         out["correction"] = "holm"
+        out.pop("categories")
+        out.pop("category_means")
+        out["score_by_category"] = {
+            str(label): means
+            for label, means in zip(self.categories, self.category_means, strict=True)
+        }
         return out
 
 
@@ -206,7 +216,24 @@ def analyze(
         lengths=[r.length for r in results],
     )
     analysis.effects = _effects(results, players)
+    analysis.categories, analysis.category_means = _categories(results, players)
     return analysis
+
+
+def _categories(results: Sequence[GameResult], players: int) -> tuple[list[str], list[list[float]]]:
+    """The scoring categories in the order the game gives them, and each seat's mean points
+    in each over all games (a category a game does not list counts 0 in it)."""
+    labels: dict[str, str] = {}  # English -> the Msg
+    totals: dict[str, list[float]] = {}
+    for r in results:
+        for part in r.parts:
+            key = str(part.label)
+            labels.setdefault(key, part.label)
+            row = totals.setdefault(key, [0.0] * players)
+            for p, value in enumerate(part.points[:players]):
+                row[p] += value
+    n = len(results)
+    return list(labels.values()), [[v / n for v in totals[k]] for k in labels]
 
 
 def _effects(results: Sequence[GameResult], players: int) -> list[Effect]:

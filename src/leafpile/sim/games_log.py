@@ -1,6 +1,6 @@
 """One JSON line per game (`simulate --out FILE`, `analyze`'s `games.jsonl`): seed, seats,
-scores, winners, length, first player and components, so a study can be re-analysed or
-checked game by game without playing it again."""
+scores, winners, length, first player, components and the score by category, so a study can
+be re-analysed or checked game by game without playing it again."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from leafpile.sim.runner import GameResult
 
 def game_row(result: GameResult, seats: Sequence[str]) -> dict[str, Any]:
     """One game as a JSON-ready dict (components by kind, English name and holder; -1 for
-    a component everyone shares)."""
+    a component everyone shares; `parts`: each scoring category's English name and the
+    points of each seat in it)."""
     return {
         "seed": result.seed,
         "seats": list(seats),
@@ -25,6 +26,7 @@ def game_row(result: GameResult, seats: Sequence[str]) -> dict[str, Any]:
         "components": [
             {"kind": c.kind, "name": c.name, "holder": c.holder} for c in result.components
         ],
+        "parts": {str(part.label): list(part.points) for part in result.parts},
     }
 
 

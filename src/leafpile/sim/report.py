@@ -27,6 +27,7 @@ from leafpile.sim.plots import (
     plot_lengths,
     plot_scores,
     plot_seats,
+    seat_label,
 )
 
 
@@ -300,6 +301,7 @@ def render_html(a: Analysis, command: str) -> str:
         _h(2, Msg("Scores")),
         _img("scores.png", Msg("score distributions")),
         f"<p>{boxes}" + (f" {loc(margin)}" if a.margins else "") + "</p>",
+        *_categories_section(a),
         _h(2, Msg("Game length")),
         _img("lengths.png", Msg("game length")),
         _p(
@@ -325,6 +327,34 @@ def render_html(a: Analysis, command: str) -> str:
         )
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _categories_section(a: Analysis) -> list[str]:
+    """Each seat's mean points in each scoring category: where each seat's score comes from."""
+    if not a.categories:
+        return []
+    esc = html.escape
+    heads = "".join(
+        f"<th>{esc(seat_label(p))}<br><small>{esc(name)}</small></th>"
+        for p, name in enumerate(a.seats)
+    )
+    rows = "".join(
+        f"<tr><td>{esc(loc(label) if isinstance(label, Msg) else label)}</td>"
+        + "".join(f"<td>{v:.1f}</td>" for v in means)
+        + "</tr>"
+        for label, means in zip(a.categories, a.category_means, strict=True)
+    )
+    totals = [sum(col) for col in zip(*a.category_means, strict=True)]
+    total = f"<tr><th>{esc(loc(Msg('total')))}</th>" + "".join(f"<th>{v:.1f}</th>" for v in totals)
+    words = Msg(
+        "Each seat's mean points in each of the game's scoring categories, over all games: "
+        "where the scores come from, and which part of the game one seat does better at."
+    )
+    return [
+        _h(3, Msg("Points by category")),
+        _p(words),
+        f"<table><tr><th>{esc(loc(Msg('category')))}</th>{heads}</tr>{rows}{total}</tr></table>",
+    ]
 
 
 def _length_words(a: Analysis) -> Msg:

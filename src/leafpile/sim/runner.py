@@ -20,6 +20,7 @@ from typing import Any
 from leafpile.bots import Bot, BotSeat, make_bot
 from leafpile.engine import Game, GameRecord, LeafpileError, OptionValue, Rng, State
 from leafpile.engine.match import Match, run_match, seat_rng
+from leafpile.engine.study import ScorePart
 from leafpile.games import get_game
 from leafpile.i18n import Msg
 from leafpile.sim.components import Component, components
@@ -36,11 +37,14 @@ class GameResult:
     length: int  # actions in the game
     first_player: int  # who acted first (for first-player-advantage studies)
     components: tuple[Component, ...] = ()  # what was in play (studies that ask for it)
+    #: Each seat's final score by the game's scoring categories (`Game.score_parts`).
+    parts: tuple[ScorePart, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         for component in out["components"]:
             component.pop("shown")  # the data keep the English names only
+        out["parts"] = {str(part.label): list(part.points) for part in self.parts}
         return out
 
 
@@ -75,6 +79,7 @@ def play_game(
         length=match.length,
         first_player=match.first_player,
         components=found,
+        parts=tuple(game.score_parts(state)),
     )
 
 
@@ -263,20 +268,15 @@ class BackendError(LeafpileError):
 
 
 def _start_ray(ray: Any, address: str | None, workers: int) -> None:
-    """Join the cluster at `address`, or start a local Ray with `workers` CPUs; the two ways
-    this fails for a reason outside leafpile (no cluster there; a cluster already running,
-    which a local start would join with its own CPU count) become one-line errors."""
+    """Join the cluster at `address`, or start a local Ray with `workers` CPUs, listening on
+    loopback only (`_local_ray`); the two ways this fails for a reason outside leafpile (no
+    cluster there; a cluster already running, which a local start would join with its own
+    CPU count) become one-line errors."""
     try:
         if address:
             ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
         else:
-            ray.init(
-                num_cpus=workers,
-                include_dashboard=False,
-                object_store_memory=128 * 1024 * 1024,
-                log_to_driver=False,
-                logging_level=logging.ERROR,
-            )
+            _local_ray(ray, workers)
     except ConnectionError:
         raise BackendError(
             Msg("no Ray cluster is running at --address {address}", address=str(address))
@@ -290,6 +290,40 @@ def _start_ray(ray: Any, address: str | None, workers: int) -> None:
                 "(or stop it) rather than starting a local one"
             )
         ) from None
+
+
+def _local_ray(ray: Any, workers: int) -> None:
+    """Start a local Ray whose servers listen on loopback only.
+
+    Ray has a switch for multi-node clusters (the environment variable
+    `RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER`, on by default on Linux): on, a node takes the
+    machine's network address, even when told `127.0.0.1`, and its servers (GCS, raylet,
+    object manager, workers) listen on every address; off, the node's address is loopback
+    and they listen on 127.0.0.1 only. Ray reads the variable once, when it is imported, so
+    the switch is turned off around this start (and back afterwards, so the same process can
+    still join a real cluster); a Ray without the switch is refused rather than left
+    listening on every address."""
+    ray_constants: Any = getattr(getattr(ray, "_private", None), "ray_constants", None)
+    if not hasattr(ray_constants, "ENABLE_RAY_CLUSTER"):
+        raise BackendError(
+            Msg(
+                "this version of Ray cannot be kept to loopback: start a cluster yourself and "
+                "join it with --address"
+            )
+        )
+    saved = ray_constants.ENABLE_RAY_CLUSTER
+    ray_constants.ENABLE_RAY_CLUSTER = False
+    try:
+        ray.init(
+            num_cpus=workers,
+            include_dashboard=False,
+            object_store_memory=128 * 1024 * 1024,
+            log_to_driver=False,
+            logging_level=logging.ERROR,
+            _node_ip_address="127.0.0.1",
+        )
+    finally:
+        ray_constants.ENABLE_RAY_CLUSTER = saved
 
 
 def _iter_serial(

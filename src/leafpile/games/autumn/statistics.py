@@ -8,11 +8,24 @@ from leafpile.engine import GameRecord
 from leafpile.engine.game import Game
 from leafpile.engine.state import State
 from leafpile.engine.statistics import Statistics, StatTable, score_curve, states_of
+from leafpile.engine.study import ScorePart
 from leafpile.games.autumn.components import RED, YELLOW
 from leafpile.games.autumn.rules import live_areas
 from leafpile.games.autumn.state import AutumnState, Phase
 from leafpile.games.autumn.words import COLOUR_WORDS
 from leafpile.i18n import Msg
+
+
+def score_parts(s: AutumnState) -> list[ScorePart]:
+    """The score by category (`Game.score_parts`): each round's largest area of the player's
+    colour (§5.2; a round not played yet counts 0); solo: the challenge's score."""
+    if s.num_players == 1:
+        return [ScorePart(Msg("Score"), tuple(s.scores()))]
+    rows = list(s.round_scores) + [[0, 0]] * (s.rounds - len(s.round_scores))
+    return [
+        ScorePart(Msg("Round {n}", n=n + 1), (float(row[0]), float(row[1])))
+        for n, row in enumerate(rows)
+    ]
 
 
 def running(state: State) -> list[float]:

@@ -9,6 +9,7 @@ import itertools
 from leafpile.engine import GameRecord
 from leafpile.engine.game import Game
 from leafpile.engine.statistics import Statistics, StatTable, score_curve, states_of
+from leafpile.engine.study import ScorePart
 from leafpile.games.momiji.components import CARD_VALUE, MAX_VALUE, OBJECTIVES
 from leafpile.games.momiji.scoring import (
     OTHER_POINTS,
@@ -20,6 +21,16 @@ from leafpile.games.momiji.scoring import (
 from leafpile.games.momiji.state import MomijiState
 from leafpile.games.momiji.words import objective_words
 from leafpile.i18n import Msg
+
+
+def score_parts(s: MomijiState) -> list[ScorePart]:
+    """The score by category (`Game.score_parts`, §6): piles, acorns, active objectives."""
+    n = s.num_players
+    return [
+        ScorePart(Msg("Piles"), tuple(float(pile_points(s.rows[p])) for p in range(n))),
+        ScorePart(Msg("Acorns"), tuple(float(a) for a in s.acorns)),
+        ScorePart(Msg("Objectives"), tuple(float(v) for v in objective_points(s))),
+    ]
 
 
 def statistics(game: Game, record: GameRecord) -> Statistics:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from leafpile.engine import GameRecord
 from leafpile.engine.game import Game
 from leafpile.engine.statistics import Statistics, StatTable, score_curve, states_of
+from leafpile.engine.study import ScorePart
 from leafpile.games.under_the_leaves.components import BURLY_POINTS
 from leafpile.games.under_the_leaves.scoring import figures, hummingbirds, majority_bonus
-from leafpile.games.under_the_leaves.state import UnderTheLeavesState
+from leafpile.games.under_the_leaves.state import OVER, UnderTheLeavesState
 from leafpile.i18n import Msg
 
 FAMILIES = (Msg("Leaf dwellers"), Msg("Mushroom dwellers"), Msg("Puddle dwellers"))
@@ -18,6 +19,26 @@ FAMILIES = (Msg("Leaf dwellers"), Msg("Mushroom dwellers"), Msg("Puddle dwellers
 def kinds(s: UnderTheLeavesState, p: int) -> list[int]:
     """p's figures by kind: bees, hummingbirds, then the dwellers of each family."""
     return [s.bees[p], hummingbirds(s, p), *s.dwellers[3 * p : 3 * p + 3]]
+
+
+def score_parts(s: UnderTheLeavesState) -> list[ScorePart]:
+    """The score by category (`Game.score_parts`, §8): figures by kind, then the majority
+    bonuses and Burly (both counted once the game is over, as `scores()` counts them)."""
+    n = s.num_players
+    counts = [kinds(s, p) for p in range(n)]
+    labels = [Msg("Bees"), Msg("Hummingbirds"), *FAMILIES]
+    parts = [
+        ScorePart(label, tuple(float(counts[p][k]) for p in range(n)))
+        for k, label in enumerate(labels)
+    ]
+    over = s.phase == OVER
+    bonus = majority_bonus(s)
+    parts.append(
+        ScorePart(Msg("Majority bonuses"), tuple(float(sum(bonus[p]) * over) for p in range(n)))
+    )
+    burly = tuple(float(BURLY_POINTS if over and s.burly_holder == p else 0) for p in range(n))
+    parts.append(ScorePart(Msg("Burly"), burly))
+    return parts
 
 
 def statistics(game: Game, record: GameRecord) -> Statistics:

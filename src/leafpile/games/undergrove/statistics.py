@@ -9,13 +9,34 @@ import itertools
 from leafpile.engine import GameRecord
 from leafpile.engine.game import Game
 from leafpile.engine.statistics import Statistics, StatTable, score_curve, states_of
+from leafpile.engine.study import ScorePart
 from leafpile.games.undergrove.forest import piece_corners
-from leafpile.games.undergrove.scoring import goal_points, score_parts
+from leafpile.games.undergrove.scoring import goal_points
+from leafpile.games.undergrove.scoring import score_parts as lines_of
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.words import goal_texts
 from leafpile.i18n import Msg
 
 CARBON = 0  # the resource index of carbon (C, N, P, K)
+
+
+def score_parts(s: UndergroveState) -> list[ScorePart]:
+    """The score by category (`Game.score_parts`, §9): roots, bonus tiles and the end
+    space, resources left, and the goals (all goals in play as one category: which goals are
+    in play changes from game to game)."""
+    n = s.num_players
+    lines = [lines_of(s, p) for p in range(n)]
+    goals = goal_points(s)
+    return [
+        ScorePart(Msg("Roots"), tuple(float(lines[p]["roots"]) for p in range(n))),
+        ScorePart(
+            Msg("Bonus tiles and end space"), tuple(float(lines[p]["bonus"]) for p in range(n))
+        ),
+        ScorePart(
+            Msg("Resources left (1 per 2)"), tuple(float(lines[p]["resources"]) for p in range(n))
+        ),
+        ScorePart(Msg("Goals"), tuple(float(sum(row[p] for row in goals)) for p in range(n))),
+    ]
 
 
 def statistics(game: Game, record: GameRecord) -> Statistics:
@@ -41,7 +62,7 @@ def statistics(game: Game, record: GameRecord) -> Statistics:
     goals = StatTable(Msg("Goals and scoring"))
     for g, points in zip(end.goals, goal_points(end), strict=True):
         goals.add(goal_texts(g)[0], list(points))
-    parts = [score_parts(end, p) for p in range(n)]
+    parts = [lines_of(end, p) for p in range(n)]
     goals.add(Msg("Roots"), [parts[p]["roots"] for p in range(n)])
     goals.add(Msg("Bonus tiles and end space"), [parts[p]["bonus"] for p in range(n)])
     goals.add(Msg("Resources left (1 per 2)"), [parts[p]["resources"] for p in range(n)])
