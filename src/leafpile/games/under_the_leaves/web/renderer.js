@@ -439,8 +439,8 @@ export function createRenderer(root, ctx) {
   return {
     /** One gesture makes two decisions here: the take, then the placement (a guide shows both). */
     chains: true,
-    /** Draw a legal move as a guide shows it: a market tile chosen, or the tile tried in the
-     * placement's orientation on its spot. */
+    /** Draw a legal move as a guide or a review shows it: a market tile chosen, or the tile
+     * tried in the placement's orientation on its spot. */
     preview(action) {
       const take = takes().find((x) => x.action === action);
       if (take) {
@@ -483,14 +483,6 @@ export function createRenderer(root, ctx) {
         }
         if (phase() === "take" && msg.you !== null && moved && !mine()) orient = 0;
       }
-      draw();
-    },
-    /** Light the move a review shows: a take lights its market tile (and its spots). */
-    preview(action) {
-      const take = takes().find((x) => x.action === action);
-      if (!take || selected === take.tile) return;
-      selected = take.tile;
-      candidate = null;
       draw();
     },
   };
