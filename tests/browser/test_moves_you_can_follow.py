@@ -282,3 +282,56 @@ def test_undergrove_seedlings_fly_from_their_owners_supply(browser, live):
         assert all(f["from"] != "translate(0px, 0px)" for f in flown)
     finally:
         ctx.close()
+
+
+def test_a_momiji_bots_turn_flies_the_cards_it_takes_into_its_hand(browser, live):
+    """The cards the bot takes from the display fly into its hand as the table remembers it
+    (a card it plays flies from there onto its pile: the test above). Turns are played until
+    the random bot takes (it may play, compost or use a landscape instead)."""
+    made = httpx.post(
+        live.base + "/api/tables",
+        json={
+            "game": "momiji",
+            "players": 2,
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "sit": 0,
+            "name": "Ana",
+        },
+        timeout=READ,
+    ).json()
+    table, token = made["table"], made["token"]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(RECORD)
+    page = ctx.new_page()
+    known = "[data-player='1'] .mj-known[data-key]"
+
+    def ending(a: str) -> bool:
+        return a == "end" or a.startswith("discard ")
+
+    try:
+        page.goto(live.base + "/")
+        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+        page.goto(f"{live.base}/table/{table}")
+        page.wait_for_selector(".mj-display [data-key]", state="attached", timeout=MOVE_TIMEOUT)
+        taken: set[str] = set()
+        for _ in range(12):  # Ana ends her turn at once; then the bot plays its turn
+            before = set(page.eval_on_selector_all(known, "ns => ns.map(n => n.dataset.key)"))
+            ended = _act(live.base, table, token, lambda a: a.startswith("take ") or a == "end")
+            while any(ending(a) for a in _snap(live.base, table, token)["legal"]):
+                ended = _act(live.base, table, token, ending)
+            page.wait_for_function(
+                "document.body.dataset.toMove === '0' && "
+                f"Number(document.body.dataset.version) > {ended}",
+                timeout=MOVE_TIMEOUT,
+            )
+            now = set(page.eval_on_selector_all(known, "ns => ns.map(n => n.dataset.key)"))
+            taken = now - before
+            if taken:
+                break
+        assert taken, "the bot never took a card in 12 turns"
+        moves = [f for f in page.evaluate("window.__flights") if f["key"] in taken]
+        assert {f["key"] for f in moves} == taken  # each card it took flew there
+        assert all(f["from"] != "translate(0px, 0px)" for f in moves)
+    finally:
+        ctx.close()

@@ -151,8 +151,10 @@ export function setMotion(on) {
 function screenRects(root) {
   const out = new Map();
   for (const node of root.querySelectorAll("[data-key], [data-source]")) {
-    const key = node.dataset.key || `source:${node.dataset.source}`;
-    out.set(key, { rect: node.getBoundingClientRect(), at: node.dataset.at || "" });
+    const rect = node.getBoundingClientRect();
+    // a piece may also be where others come from (a display card: what a hand takes)
+    if (node.dataset.key) out.set(node.dataset.key, { rect, at: node.dataset.at || "" });
+    if (node.dataset.source) out.set(`source:${node.dataset.source}`, { rect, at: "" });
   }
   return out;
 }

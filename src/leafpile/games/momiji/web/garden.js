@@ -15,7 +15,8 @@ export function drawCentre(r) {
       ...col.cards.map((c) => {
         // a card flies in from the deck when the display is filled, and on to where it goes
         const follow = { "data-key": `card:${c.id}`, "data-at": "display", "data-from": "deck" };
-        if (!picks) return cardSvg(r, c.kind, { follow });
+        const source = { "data-source": `kind:${c.kind}` }; // what another hand takes flies from
+        if (!picks) return cardSvg(r, c.kind, { follow: { ...follow, ...source } });
         const action = c.pick;
         const b = el(
           "button",
@@ -29,7 +30,7 @@ export function drawCentre(r) {
             "aria-label": words(action),
             onclick: () => direct(action),
           },
-          cardSvg(r, c.kind),
+          cardSvg(r, c.kind, { follow: source }),
         );
         return hoverable(b, words(action));
       }),

@@ -278,7 +278,7 @@ export function playerPanel(r, p) {
     },
     head,
     stats,
-    rememberedHand(r, a),
+    rememberedHand(r, a, p),
     el(
       "div",
       { class: "mj-row", "aria-label": t("Row of piles") },
@@ -291,10 +291,17 @@ export function playerPanel(r, p) {
 /** A hand this page does not see, as the table remembers it: the cards seen taken face up
  * from the display (faded, with a "?", those a face-down discard may have taken since), and a
  * back for each other card. */
-export function rememberedHand(r, a) {
+export function rememberedHand(r, a, p) {
   const { cardWords } = r;
   if (!a.remembered || !a.hand) return "";
+  const count = {};
   const cards = a.remembered.map((seen) => {
+    // a card seen taken flies from the display into this hand (board.js followMoves)
+    count[seen.kind] = (count[seen.kind] || 0) + 1;
+    const follow = {
+      "data-key": `known:${p}:${seen.kind}:${count[seen.kind]}`,
+      "data-from": `kind:${seen.kind}`,
+    };
     const words = seen.sure
       ? t("{card}, seen taken into this hand", { card: cardWords(seen.kind) })
       : t("{card}, seen taken, maybe discarded face down since", { card: cardWords(seen.kind) });
@@ -305,6 +312,7 @@ export function rememberedHand(r, a) {
         "data-kind": seen.kind,
         "data-sure": String(seen.sure),
         title: words,
+        ...follow,
       },
       cardSvg(r, seen.kind, { cls: "mj-known-card" }),
     );
