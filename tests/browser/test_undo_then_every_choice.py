@@ -154,8 +154,11 @@ def decide(page, server: ThreadServer, pos: Position, name: str, action: str) ->
         assert page.get_attribute("#mj-confirm", "data-actions") == f"{action}|stop"
         page.click("#mj-confirm")
         page.wait_for_function(f"Number(document.body.dataset.version) >= {version + 2}")
-    elif page.locator(f"#board [data-action='{action}']").count():
-        page.click(f"#board [data-action='{action}']")
+    elif page.locator(
+        clickable := f"#board [data-action='{action}']:not(.utl-market-tile)"
+    ).count():
+        # (a market tile carries its take for the tutorial's guide, but a click only selects it)
+        page.click(clickable)
     else:
         auth = {"authorization": f"Bearer {pos.tokens[0]}"}
         body = {"table": pos.table, "version": version, "action": action}

@@ -188,13 +188,14 @@ def test_a_game_on_two_workers_is_counted_once_on_the_metrics_port(
         assert recorded(srv.base, autumn) == accepted
         bot_moves = recorded(srv.base, momiji)
 
-        # each worker holds a copy of both finished tables: the live gauges are summed
-        def both_workers_hold_both() -> dict:
+        # each finished table is held by one worker or both (a worker loads a table another
+        # opened only when asked for it): the live gauges of the two are summed
+        def both_tables_held() -> dict:
             samples = scrape(port)
             finished = value(samples, "leafpile_tables_in_memory", state="finished")
-            return samples if finished == 4 else {}
+            return samples if 2 <= finished <= 4 else {}
 
-        samples = wait_until(both_workers_hold_both, "both workers hold both finished tables")
+        samples = wait_until(both_tables_held, "the workers hold both finished tables")
         # each action stored once, by whichever worker stored it: the sums are the games
         person = value(samples, "leafpile_action_seconds_count", game="autumn", by="person")
         assert person == accepted
@@ -253,9 +254,10 @@ def test_a_game_on_two_workers_is_counted_once_on_the_metrics_port(
         def swept() -> bool:
             finished = value(scrape(port), "leafpile_tables_in_memory", state="finished")
             left = [f for f in directory.iterdir() if f.name.endswith(f"_{dead}.db")]
-            return finished == 4 and all("live" not in f.name for f in left)
+            # (the new worker loads a table only when asked for it: it may hold none yet)
+            return finished <= 4 and all("live" not in f.name for f in left)
 
-        wait_until(swept, "the new worker's tables replace the dead one's")
+        wait_until(swept, "the dead worker's live gauges are swept out")
         assert value(scrape(port), "leafpile_games_finished_total") == 2  # counters stay
         srv.terminate()
         assert not directory.exists()  # the run's directory is removed at the end
