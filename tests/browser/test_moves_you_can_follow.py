@@ -16,6 +16,7 @@ import httpx
 from tests.browser.helpers import MOVE_TIMEOUT
 from tests.patience import READ
 
+AUTUMN = {"first_player": "0", "rounds": 1}
 RECORD = """
 window.__flights = [];
 const animate = Element.prototype.animate;
@@ -27,13 +28,17 @@ Element.prototype.animate = function (frames, options) {
 """
 
 
-def _table(base: str) -> tuple[str, str]:
+def _table(
+    base: str, game: str = "autumn", options: dict[str, Any] | None = None
+) -> tuple[str, str]:
+    """A table of `game` where Ana (seat 0, moving first) plays a random bot: its id and
+    Ana's token."""
     made = httpx.post(
         base + "/api/tables",
         json={
-            "game": "autumn",
+            "game": game,
             "players": 2,
-            "options": {"first_player": "0", "rounds": 1},
+            "options": options or {"first_player": "0"},
             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
             "sit": 0,
             "name": "Ana",
@@ -63,7 +68,15 @@ def _play_until_the_bot_moved(page, base: str, table: str, token: str) -> dict[s
     return _snap(base, table, token)
 
 
-def _open(browser, base: str, table: str, token: str, **context: Any):
+def _open(
+    browser,
+    base: str,
+    table: str,
+    token: str,
+    ready: str = ".autumn-card[data-key]",
+    **context: Any,
+):
+    """Ana's page of the table, every animation recorded, once `ready` is drawn."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, **context)
     ctx.add_init_script(RECORD)
     page = ctx.new_page()
@@ -71,7 +84,7 @@ def _open(browser, base: str, table: str, token: str, **context: Any):
     page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
     page.goto(f"{base}/table/{table}")
     page.wait_for_function("document.body.dataset.you === '0'", timeout=MOVE_TIMEOUT)
-    page.wait_for_selector(".autumn-card[data-key]", state="attached", timeout=MOVE_TIMEOUT)
+    page.wait_for_selector(ready, state="attached", timeout=MOVE_TIMEOUT)
     return page
 
 
@@ -83,7 +96,7 @@ def _board_is(page, state: dict[str, Any]) -> None:
 
 
 def test_a_bots_turn_flies_its_cards_one_step_after_the_other(browser, live):
-    table, token = _table(live.base)
+    table, token = _table(live.base, options=AUTUMN)
     page = _open(browser, live.base, table, token)
     try:
         assert page.evaluate("window.__flights") == []  # opening the page moves nothing
@@ -105,7 +118,7 @@ def test_a_bots_turn_flies_its_cards_one_step_after_the_other(browser, live):
 
 
 def test_no_animation_with_reduced_motion_or_the_switch_off(browser, live):
-    table, token = _table(live.base)
+    table, token = _table(live.base, options=AUTUMN)
     page = _open(browser, live.base, table, token, reduced_motion="reduce")
     try:
         assert page.is_disabled("#motion-toggle")
@@ -115,7 +128,7 @@ def test_no_animation_with_reduced_motion_or_the_switch_off(browser, live):
         assert "last-move" in page.get_attribute("[data-index='2']", "class")
     finally:
         page.context.close()
-    table, token = _table(live.base)
+    table, token = _table(live.base, options=AUTUMN)
     page = _open(browser, live.base, table, token)
     try:
         page.click("#motion-toggle")
@@ -128,27 +141,9 @@ def test_no_animation_with_reduced_motion_or_the_switch_off(browser, live):
 
 
 def test_under_the_leaves_tiles_fly_from_the_market_to_the_gardens_the_bots_too(browser, live):
-    made = httpx.post(
-        live.base + "/api/tables",
-        json={
-            "game": "under-the-leaves",
-            "players": 2,
-            "options": {"first_player": "0"},
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            "sit": 0,
-            "name": "Ana",
-        },
-        timeout=READ,
-    ).json()
-    table, token = made["table"], made["token"]
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(RECORD)
-    page = ctx.new_page()
+    table, token = _table(live.base, "under-the-leaves")
+    page = _open(browser, live.base, table, token, ready=".utl-market-tile[data-key]")
     try:
-        page.goto(live.base + "/")
-        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
-        page.goto(f"{live.base}/table/{table}")
-        page.wait_for_selector(".utl-market-tile[data-key]", timeout=MOVE_TIMEOUT)
         headers = {"authorization": f"Bearer {token}"}
         for _ in range(2):  # take a tile, then place it
             snap = _snap(live.base, table, token)
@@ -167,7 +162,7 @@ def test_under_the_leaves_tiles_fly_from_the_market_to_the_gardens_the_bots_too(
         for key in placed:
             page.wait_for_selector(f"[data-key='{key}']", state="attached")
     finally:
-        ctx.close()
+        page.context.close()
 
 
 def _act(base: str, table: str, token: str, choose) -> int:
@@ -182,28 +177,22 @@ def _act(base: str, table: str, token: str, choose) -> int:
     return int(snap["version"]) + 1
 
 
+def _ending(action: str) -> bool:
+    return action == "end" or action.startswith("discard ")
+
+
+def _end_turn(base: str, table: str, token: str, version: int) -> int:
+    """End Ana's Momiji turn (discarding down to the hand limit): the version it ends at
+    (`version` if she had nothing to end)."""
+    while any(_ending(a) for a in _snap(base, table, token)["legal"]):
+        version = _act(base, table, token, _ending)
+    return version
+
+
 def test_momiji_cards_fly_from_the_display_to_the_hand_and_from_the_hand_to_a_pile(browser, live):
-    made = httpx.post(
-        live.base + "/api/tables",
-        json={
-            "game": "momiji",
-            "players": 2,
-            "options": {"first_player": "0"},
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            "sit": 0,
-            "name": "Ana",
-        },
-        timeout=READ,
-    ).json()
-    table, token = made["table"], made["token"]
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(RECORD)
-    page = ctx.new_page()
+    table, token = _table(live.base, "momiji")
+    page = _open(browser, live.base, table, token, ready=".mj-display [data-key]")
     try:
-        page.goto(live.base + "/")
-        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
-        page.goto(f"{live.base}/table/{table}")
-        page.wait_for_selector(".mj-display [data-key]", state="attached", timeout=MOVE_TIMEOUT)
         assert page.evaluate("window.__flights") == []
         shown = set(
             page.eval_on_selector_all(".mj-display [data-key]", "cs => cs.map(c => c.dataset.key)")
@@ -218,12 +207,7 @@ def test_momiji_cards_fly_from_the_display_to_the_hand_and_from_the_hand_to_a_pi
         flown = {f["key"] for f in page.evaluate("window.__flights")}
         assert set(taken) <= flown  # ... and flew there
 
-        def ending(a: str) -> bool:
-            return a == "end" or a.startswith("discard ")
-
-        ended = version
-        while any(ending(a) for a in _snap(live.base, table, token)["legal"]):
-            ended = _act(live.base, table, token, ending)  # end the turn (and discard)
+        ended = _end_turn(live.base, table, token, version)
         page.wait_for_function(  # the bot has played
             "document.body.dataset.toMove === '0' && "
             f"Number(document.body.dataset.version) > {ended}",
@@ -242,31 +226,13 @@ def test_momiji_cards_fly_from_the_display_to_the_hand_and_from_the_hand_to_a_pi
         flown = {f["key"] for f in page.evaluate("window.__flights")}
         assert set(tops) & set(hand) <= flown
     finally:
-        ctx.close()
+        page.context.close()
 
 
 def test_undergrove_seedlings_fly_from_their_owners_supply(browser, live):
-    made = httpx.post(
-        live.base + "/api/tables",
-        json={
-            "game": "undergrove",
-            "players": 2,
-            "options": {"first_player": "0"},  # Ana places her first seedling, then the bot
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            "sit": 0,
-            "name": "Ana",
-        },
-        timeout=READ,
-    ).json()
-    table, token = made["table"], made["token"]
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(RECORD)
-    page = ctx.new_page()
+    table, token = _table(live.base, "undergrove")  # Ana places her first seedling, then the bot
+    page = _open(browser, live.base, table, token, ready=".ug-tile[data-key]")
     try:
-        page.goto(live.base + "/")
-        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
-        page.goto(f"{live.base}/table/{table}")
-        page.wait_for_selector(".ug-tile[data-key]", state="attached", timeout=MOVE_TIMEOUT)
         assert page.evaluate("window.__flights") == []
         version = _act(live.base, table, token, lambda a: a.startswith("seedling "))
         page.wait_for_function(  # the bot has placed its seedling too
@@ -281,45 +247,22 @@ def test_undergrove_seedlings_fly_from_their_owners_supply(browser, live):
         assert {f["key"] for f in flown} == keys  # Ana's and the bot's, each from its supply
         assert all(f["from"] != "translate(0px, 0px)" for f in flown)
     finally:
-        ctx.close()
+        page.context.close()
 
 
 def test_a_momiji_bots_turn_flies_the_cards_it_takes_into_its_hand(browser, live):
     """The cards the bot takes from the display fly into its hand as the table remembers it
     (a card it plays flies from there onto its pile: the test above). Turns are played until
     the random bot takes (it may play, compost or use a landscape instead)."""
-    made = httpx.post(
-        live.base + "/api/tables",
-        json={
-            "game": "momiji",
-            "players": 2,
-            "options": {"first_player": "0"},
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            "sit": 0,
-            "name": "Ana",
-        },
-        timeout=READ,
-    ).json()
-    table, token = made["table"], made["token"]
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.add_init_script(RECORD)
-    page = ctx.new_page()
+    table, token = _table(live.base, "momiji")
+    page = _open(browser, live.base, table, token, ready=".mj-display [data-key]")
     known = "[data-player='1'] .mj-known[data-key]"
-
-    def ending(a: str) -> bool:
-        return a == "end" or a.startswith("discard ")
-
     try:
-        page.goto(live.base + "/")
-        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
-        page.goto(f"{live.base}/table/{table}")
-        page.wait_for_selector(".mj-display [data-key]", state="attached", timeout=MOVE_TIMEOUT)
         taken: set[str] = set()
         for _ in range(12):  # Ana ends her turn at once; then the bot plays its turn
             before = set(page.eval_on_selector_all(known, "ns => ns.map(n => n.dataset.key)"))
             ended = _act(live.base, table, token, lambda a: a.startswith("take ") or a == "end")
-            while any(ending(a) for a in _snap(live.base, table, token)["legal"]):
-                ended = _act(live.base, table, token, ending)
+            ended = _end_turn(live.base, table, token, ended)
             page.wait_for_function(
                 "document.body.dataset.toMove === '0' && "
                 f"Number(document.body.dataset.version) > {ended}",
@@ -334,4 +277,4 @@ def test_a_momiji_bots_turn_flies_the_cards_it_takes_into_its_hand(browser, live
         assert {f["key"] for f in moves} == taken  # each card it took flew there
         assert all(f["from"] != "translate(0px, 0px)" for f in moves)
     finally:
-        ctx.close()
+        page.context.close()
