@@ -101,10 +101,14 @@ function renderJoin(msg) {
   }
   box.hidden = false;
   const profile = getProfile(); // joins with the profile (its name) when this browser has one
+  // Every push redraws the form: keep what the person has typed so far (and their focus), or a
+  // spectator arriving while they type would wipe their name.
+  const typed = $("join-name");
+  const hadFocus = typed !== null && document.activeElement === typed;
   const name = el("input", {
     id: "join-name",
     maxlength: 40,
-    value: profile ? profile.name : getName(),
+    value: profile ? profile.name : typed ? typed.value : getName(),
     readonly: Boolean(profile),
     placeholder: t("Your name"),
     "aria-label": t("Your name"),
@@ -150,6 +154,7 @@ function renderJoin(msg) {
       : null,
     el("p", { class: "muted" }, t("Or just watch: spectators see the public table.")),
   );
+  if (hadFocus) name.focus();
 }
 
 function renderSide(msg) {
