@@ -1,7 +1,8 @@
 """The deployment the README gives, run for real: Debian's nginx with deploy/nginx.conf in
-front of `leafpile serve --workers 2` on PostgreSQL; a game is played through it over HTTP
-and WebSocket, and X-Forwarded-For is believed from nginx only (nginx sets it to the client's
-own address; a client talking to leafpile directly cannot choose its address)."""
+front of two `leafpile serve` processes on PostgreSQL; a game is played through it over HTTP
+and WebSocket, every request of the table reaches one process (nginx routes on the table id),
+and X-Forwarded-For is believed from nginx only (nginx sets it to the client's own address; a
+client talking to leafpile directly cannot choose its address)."""
 
 from __future__ import annotations
 
@@ -27,13 +28,15 @@ CLIENT = "127.0.0.2"  # the test's browser: another loopback address than nginx'
 DIRECT = "127.0.0.3"  # a client that goes around nginx
 
 
-def main_config(tmp: Path, listen: int, upstream: int) -> Path:
+def main_config(tmp: Path, listen: int, upstreams: list[int]) -> Path:
     """nginx's main file for a throwaway instance (its files in `tmp`), including the
-    repository's deploy/nginx.conf with only its two ports changed."""
+    repository's deploy/nginx.conf with only its ports changed."""
     site = CONF.read_text()
-    assert "listen 80;" in site and "server 127.0.0.1:8000;" in site
+    assert "listen 80;" in site
     site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};")
-    site = site.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{upstream};")
+    for usual, port in zip((8001, 8002), upstreams, strict=True):
+        assert f"server 127.0.0.1:{usual};" in site
+        site = site.replace(f"server 127.0.0.1:{usual};", f"server 127.0.0.1:{port};")
     (tmp / "leafpile.conf").write_text(site)
     user = "user root;\n" if os.geteuid() == 0 else ""
     main = tmp / "nginx.conf"
@@ -52,17 +55,27 @@ def main_config(tmp: Path, listen: int, upstream: int) -> Path:
 
 
 @pytest.fixture
-def nginx_in_front(pg_url: str, tmp_path: Path) -> Iterator[tuple[str, ProcessServer]]:
+def nginx_in_front(pg_url: str, tmp_path: Path) -> Iterator[tuple[str, list[ProcessServer]]]:
     if NGINX is None:
         if IN_CI:
             pytest.fail("nginx is not installed (scripts/install-system-deps.sh installs it)")
         pytest.skip("nginx is not installed (scripts/install-system-deps.sh installs it)")
-    server = ProcessServer(
-        pg_url, "--workers", "2", "--forwarded-allow-ips", "127.0.0.1", "--log-format", "json",
-        bot_delay=0.01,
-    ).start()  # fmt: skip
-    port = free_port()
-    config = main_config(tmp_path, port, server.port)
+    servers: list[ProcessServer] = []
+    try:
+        args = ("--forwarded-allow-ips", "127.0.0.1", "--log-format", "json")
+        for _ in range(2):
+            servers.append(ProcessServer(pg_url, *args, bot_delay=0.01).start())
+        port = free_port()
+        config = main_config(tmp_path, port, [s.port for s in servers])
+        yield from nginx_on(config, port, servers)
+    finally:
+        for server in servers:
+            server.kill()
+
+
+def nginx_on(
+    config: Path, port: int, servers: list[ProcessServer]
+) -> Iterator[tuple[str, list[ProcessServer]]]:
     checked = subprocess.run(
         [NGINX, "-t", "-c", str(config)], capture_output=True, text=True, timeout=60
     )
@@ -72,11 +85,10 @@ def nginx_in_front(pg_url: str, tmp_path: Path) -> Iterator[tuple[str, ProcessSe
     )
     try:
         wait_up(f"http://127.0.0.1:{port}")
-        yield f"127.0.0.1:{port}", server
+        yield f"127.0.0.1:{port}", servers
     finally:
         proc.terminate()
         proc.wait(timeout=HANG)
-        server.kill()
 
 
 def client_from(address: str) -> httpx.Client:
@@ -94,7 +106,7 @@ def request_lines(server: ProcessServer) -> list[dict]:
 
 
 def test_a_game_through_nginx_over_http_and_websocket(nginx_in_front) -> None:
-    front, server = nginx_in_front
+    front, servers = nginx_in_front
     http = client_from(CLIENT)
     base = f"http://{front}"
     assert http.get(base + "/healthz/ready").json()["status"] == "ready"
@@ -141,19 +153,31 @@ def test_a_game_through_nginx_over_http_and_websocket(nginx_in_front) -> None:
         "both workers have the finished game",
     )
     assert len(record.json()["actions"]) >= actions
+    for path in ("", "/summary", "/statistics", "/record"):  # more requests of the table
+        assert http.get(f"{base}/api/tables/{table}{path}").status_code == 200
+    assert http.get(f"{base}/table/{table}").status_code == 200
+    assert http.get(f"{base}/replay/{table}").status_code == 200
+
+    # every request and the socket of the table reached one process: nginx routes on its id
+    owner = next(s for s in servers if any(x.get("table") == table for x in request_lines(s)))
+    other = next(s for s in servers if s is not owner)
+    at_table = [x for x in request_lines(owner) if x.get("table") == table]
+    assert {x["method"] for x in at_table} >= {"GET", "WS"}
+    assert len(at_table) >= 7
+    assert not [x for x in request_lines(other) if x.get("table") == table]
+
     # around nginx, a forwarded header is not believed
     direct = client_from(DIRECT)
     r = direct.get(
-        f"http://127.0.0.1:{server.port}/api/tables", headers={"x-forwarded-for": "198.51.100.7"}
+        f"http://127.0.0.1:{owner.port}/api/tables", headers={"x-forwarded-for": "198.51.100.7"}
     )
     assert r.status_code == 200
 
     def clients() -> set[str]:
-        return {line.get("client", "") for line in request_lines(server)}
+        return {line.get("client", "") for line in request_lines(owner)}
 
     seen = wait_until(lambda: DIRECT in (c := clients()) and c, "the direct request is logged")
     assert CLIENT in seen  # nginx's X-Forwarded-For is believed: the real client
     assert "203.0.113.9" not in seen and "198.51.100.7" not in seen  # no lie is
-    at_table = [x for x in request_lines(server) if x.get("table") == table]
-    assert {x["method"] for x in at_table} >= {"GET", "WS"}
+    at_table = [x for x in request_lines(owner) if x.get("table") == table]
     assert {x["client"] for x in at_table} == {CLIENT}  # nginx is not the client

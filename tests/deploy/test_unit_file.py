@@ -1,5 +1,6 @@
-"""The systemd unit file in the repository is one systemd accepts (`systemd-analyze verify`,
-where systemd's tools are installed), pointed at this checkout's leafpile."""
+"""The systemd unit file in the repository (a template: one instance per port) is one systemd
+accepts (`systemd-analyze verify` of an instance, where systemd's tools are installed), pointed
+at this checkout's leafpile."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-UNIT = ROOT / "deploy" / "leafpile.service"
+UNIT = ROOT / "deploy" / "leafpile@.service"
 
 
 def verify(unit: Path) -> str:
@@ -24,16 +25,17 @@ def verify(unit: Path) -> str:
 
 
 def installed_copy(tmp_path: Path, text: str) -> Path:
-    """The unit as it would be installed, its ExecStart pointing at this checkout."""
+    """The unit as it would be installed and started on port 8001, its ExecStart pointing at
+    this checkout."""
     leafpile = Path(sys.executable).with_name("leafpile")
-    unit = tmp_path / "leafpile.service"
+    unit = tmp_path / "leafpile@8001.service"
     unit.write_text(text.replace("/opt/leafpile/.venv/bin/leafpile", str(leafpile)))
     return unit
 
 
 def test_the_unit_file_verifies(tmp_path: Path) -> None:
     text = UNIT.read_text()
-    assert "ExecStart=/opt/leafpile/.venv/bin/leafpile serve" in text
+    assert "ExecStart=/opt/leafpile/.venv/bin/leafpile serve --host 127.0.0.1 --port %i" in text
     assert "KillMode=mixed" in text  # SIGTERM to the server alone: its graceful stop
     assert verify(installed_copy(tmp_path, text)) == ""
 
