@@ -122,7 +122,9 @@ def tap_where_it_shows(target) -> None:
     """Tap `target` on a part of it that shows: a phone's overlapping hand of cards shows only
     each card's edge. An offered choice covered everywhere is a fault of the page."""
     # in the middle of the screen, as a person scrolls it, not under the page's sticky bars
-    target.evaluate("e => e.scrollIntoView({ block: 'center', inline: 'center' })")
+    target.evaluate(
+        "e => e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' })"
+    )
     point = target.evaluate(_UNCOVERED)
     if not point:
         covered = target.evaluate(_COVERING)
