@@ -79,56 +79,50 @@ YOUR_TURN = (
     "&& !document.querySelector('[data-busy]'); })()"
 )
 
-#: The indices of the elements matching a selector that are shown and enabled now (not in a
-#: closed <details>, whose content keeps its boxes).
-_SHOWN = """(selector) => [...document.querySelectorAll(selector)].flatMap((e, i) =>
-  e.checkVisibility({ visibilityProperty: true }) && !e.disabled ? [i] : [])"""
+#: Whether an element is shown and enabled now (not in a closed <details>, whose content keeps
+#: its boxes).
+_USABLE = "(e) => e.checkVisibility({ visibilityProperty: true }) && !e.disabled"
 
-#: A point of the element, relative to its box, where a finger reaches it rather than
-#: something drawn over it (null when it is covered everywhere): the box's centre first,
-#: then a grid over the box.
+#: The first of the selectors that matches something shown and enabled, with the indices of
+#: what it matches so (null when none does).
+_FIRST_SHOWN = f"""(selectors) => {{
+  const usable = {_USABLE};
+  for (const s of selectors.filter(Boolean)) {{
+    const found = [...document.querySelectorAll(s)].flatMap((e, i) => usable(e) ? [i] : []);
+    if (found.length) return [s, found];
+  }}
+  return null;
+}}"""
+
+#: Scroll the element to the middle of the screen, as a person does before tapping it (not
+#: under the page's sticky bars), then find a point of it, relative to its box, where a finger
+#: reaches it rather than something drawn over it: the box's centre first, then a grid over
+#: the box. When it is covered everywhere: what covers its centre, in words.
 _UNCOVERED = """(e) => {
+  e.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   const r = e.getBoundingClientRect();
   const w = Math.min(r.right, innerWidth) - Math.max(r.left, 0);
   const h = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
-  if (w <= 0 || h <= 0) return null;
   const x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0);
   const points = [[x0 + w / 2, y0 + h / 2]];
   for (let i = 1; i < 8; i++)
     for (let j = 1; j < 8; j++) points.push([x0 + (w * i) / 8, y0 + (h * j) / 8]);
-  for (const [x, y] of points) {
+  for (const [x, y] of w > 0 && h > 0 ? points : []) {
     const hit = document.elementFromPoint(x, y);
     if (hit && (hit === e || e.contains(hit))) return { x: x - r.left, y: y - r.top };
   }
-  return null;
-}"""
-
-#: What an offered element is and what covers its centre, to say so when it cannot be tapped.
-_COVERING = """(e) => {
-  const r = e.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  const name = (x) => x ? x.outerHTML.slice(0, 160) : "nothing (off the screen)";
+  const name = (x) => (x ? x.outerHTML.slice(0, 160) : "nothing (off the screen)");
   return `${name(e)} at ${JSON.stringify(r)} under ${name(hit)}`;
 }"""
-
-
-def shown(page, selector: str) -> list:
-    """The elements matching `selector` that a person sees and may use now, as locators."""
-    found = page.locator(selector)
-    return [found.nth(i) for i in page.evaluate(_SHOWN, selector)]
 
 
 def tap_where_it_shows(target) -> None:
     """Tap `target` on a part of it that shows: a phone's overlapping hand of cards shows only
     each card's edge. An offered choice covered everywhere is a fault of the page."""
-    # in the middle of the screen, as a person scrolls it, not under the page's sticky bars
-    target.evaluate(
-        "e => e.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' })"
-    )
     point = target.evaluate(_UNCOVERED)
-    if not point:
-        covered = target.evaluate(_COVERING)
-        raise AssertionError(f"an offered choice is covered by something else: {covered}")
+    if isinstance(point, str):
+        raise AssertionError(f"an offered choice is covered by something else: {point}")
     target.tap(position=point, timeout=MOVE_TIMEOUT)
 
 
@@ -143,10 +137,10 @@ def tap_a_decision(page, rng, offered: str, confirm: str, prefer: str = "", most
         f"Number(document.body.dataset.version) > {version}"
     )
     for taps in range(1, most + 1):
-        ready = shown(page, confirm)
-        options = ready or (prefer and shown(page, prefer)) or shown(page, offered)
-        assert options, f"my turn, but nothing to tap ({offered})"
-        tap_where_it_shows(options[0] if ready else rng.choice(options))
+        found = page.evaluate(_FIRST_SHOWN, [confirm, prefer, offered])
+        assert found, f"my turn, but nothing to tap ({offered})"
+        selector, indices = found
+        tap_where_it_shows(page.locator(selector).nth(rng.choice(indices)))
         if page.evaluate(sent):
             page.wait_for_function(
                 f"Number(document.body.dataset.version) > {version}", timeout=MOVE_TIMEOUT

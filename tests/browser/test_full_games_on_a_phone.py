@@ -1,12 +1,23 @@
 """A whole game of each game played on a phone (390x844, a touch screen) by taps only, against
-a random bot: on each turn the test taps what the renderer marks as a legal choice (or the
-first half of a choice made in several taps), then the confirmation a touch screen asks for,
-until the game is over. Then the end screen must be readable on the phone: the winner said in
-words, the final scores broken down, all within the screen's width, nothing to scroll sideways.
+a bot: on each turn the test taps what the renderer marks as a legal choice (or the first half
+of a choice made in several taps), then the confirmation a touch screen asks for, until the
+game is over. Then the end screen must be readable on the phone: the winner said in words, the
+final scores broken down, all within the screen's width, nothing cut, nothing to scroll
+sideways.
+
+What a turn is, in taps: Autumn, a lit spot (the card is shown there) then "Place here", the
+colour choice one tap; Momiji, a display column, an objective, a landscape or "End your turn"
+then "Confirm", or cards of the hand (each shown on its pile) then "Play n cards", the
+compost, hand limit and sale as cards then their button; Under the Leaves, a market tile, a
+spot of the garden (shown with what it brings) then "Place here", a figure's ring; Undergrove,
+a lit target or an action (after the first half of a two-tap choice) then "Confirm".
 
 The options are the shortest a person can choose in the lobby for a whole game by the rules:
-Autumn's one-round match; Momiji and Under the Leaves at two players (they have no option
-that shortens a game); Undergrove at two players, its length set by the game's own end.
+Autumn's one-round match ("a quick game"); Momiji and Under the Leaves at two players (no option
+of theirs shortens a game; Momiji finishes the round once the deck is out); Undergrove at two
+players, to the game's own end (a player's ninth track step), against the easy bot, the person
+absorbing whenever they can: a random player against a random bot rarely reaches it and plays
+on to the 50-round limit, which is a safety net, not the rules' end.
 
 `LEAFPILE_SCREENSHOTS=1` also writes docs/screenshots/<game>-end-phone.png (the screen at the
 end, from the top: the winner) and <game>-end-scores-phone.png (the breakdown whole).
