@@ -16,8 +16,8 @@ The options are the shortest a person can choose in the lobby for a whole game b
 Autumn's one-round match ("a quick game"); Momiji and Under the Leaves at two players (no option
 of theirs shortens a game; Momiji finishes the round once the deck is out); Undergrove at two
 players, to the game's own end (a player's ninth track step), against the easy bot, the person
-absorbing whenever they can: a random player against a random bot rarely reaches it and plays
-on to the 50-round limit, which is a safety net, not the rules' end.
+absorbing whenever they can (about 30 rounds): random play on both sides often goes on to the
+50-round limit (11 of 20 games), which is a safety net, not the rules' end.
 
 `LEAFPILE_SCREENSHOTS=1` also writes docs/screenshots/<game>-end-phone.png (the screen at the
 end, from the top: the winner) and <game>-end-scores-phone.png (the breakdown whole).
