@@ -66,3 +66,98 @@ def create_from_lobby(
     page.unroute("**/api/tables", with_hidden_options)
     page.wait_for_function(drawn, timeout=MOVE_TIMEOUT)
     return str(page.url.rsplit("/", 1)[-1])
+
+
+#: A phone, as Playwright opens one: its screen in CSS pixels, a finger for a pointer.
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+#: The seat on this page is to decide and the page takes a choice: no action on its way, no
+#: chain of a click's actions still being sent (a renderer's `data-busy`).
+YOUR_TURN = (
+    "(() => { const d = document.body.dataset; return d.status === 'playing' && d.you !== '' "
+    "&& d.you === d.toMove && !document.body.classList.contains('waiting') "
+    "&& !document.querySelector('[data-busy]'); })()"
+)
+
+#: Whether an element is shown and enabled now (not in a closed <details>, whose content keeps
+#: its boxes).
+_USABLE = "(e) => e.checkVisibility({ visibilityProperty: true }) && !e.disabled"
+
+#: The first of the selectors that matches something shown and enabled, with the indices of
+#: what it matches so (null when none does).
+_FIRST_SHOWN = f"""(selectors) => {{
+  const usable = {_USABLE};
+  for (const s of selectors.filter(Boolean)) {{
+    const found = [...document.querySelectorAll(s)].flatMap((e, i) => usable(e) ? [i] : []);
+    if (found.length) return [s, found];
+  }}
+  return null;
+}}"""
+
+#: Scroll the element to the middle of the screen, as a person does before tapping it (not
+#: under the page's sticky bars), then find a point of it, relative to its box, where a finger
+#: reaches it rather than something drawn over it: the box's centre first, then a grid over
+#: the box. When it is covered everywhere: what covers its centre, in words.
+_UNCOVERED = """(e) => {
+  e.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  const r = e.getBoundingClientRect();
+  const w = Math.min(r.right, innerWidth) - Math.max(r.left, 0);
+  const h = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
+  const x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0);
+  const points = [[x0 + w / 2, y0 + h / 2]];
+  for (let i = 1; i < 8; i++)
+    for (let j = 1; j < 8; j++) points.push([x0 + (w * i) / 8, y0 + (h * j) / 8]);
+  for (const [x, y] of w > 0 && h > 0 ? points : []) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && (hit === e || e.contains(hit))) return { x: x - r.left, y: y - r.top };
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const name = (x) => (x ? x.outerHTML.slice(0, 160) : "nothing (off the screen)");
+  return `${name(e)} at ${JSON.stringify(r)} under ${name(hit)}`;
+}"""
+
+
+def tap_where_it_shows(target) -> None:
+    """Tap `target` on a part of it that shows: a phone's overlapping hand of cards shows only
+    each card's edge. An offered choice covered everywhere is a fault of the page."""
+    point = target.evaluate(_UNCOVERED)
+    if isinstance(point, str):
+        raise AssertionError(f"an offered choice is covered by something else: {point}")
+    target.tap(position=point, timeout=MOVE_TIMEOUT)
+
+
+def tap_a_decision(page, rng, offered: str, confirm: str, prefer: str = "", most: int = 16) -> int:
+    """Make one decision on a touch screen by tapping what the page offers: the confirmation
+    (`confirm`) once it shows, else one of the `offered` marks at random (legal choices and the
+    first halves of choices made in several taps; those of `prefer` first when there are any),
+    until the page sends an action; wait for the server's answer. Returns the number of taps."""
+    version = int(dataset(page, "version"))
+    sent = (
+        "document.body.classList.contains('waiting') || "
+        f"Number(document.body.dataset.version) > {version}"
+    )
+    for taps in range(1, most + 1):
+        found = page.evaluate(_FIRST_SHOWN, [confirm, prefer, offered])
+        assert found, f"my turn, but nothing to tap ({offered})"
+        selector, indices = found
+        tap_where_it_shows(page.locator(selector).nth(rng.choice(indices)))
+        if page.evaluate(sent):
+            page.wait_for_function(
+                f"Number(document.body.dataset.version) > {version}", timeout=MOVE_TIMEOUT
+            )
+            return taps
+    raise AssertionError(f"{most} taps sent nothing")
+
+
+def play_to_end(page, decide, ready: str = "true", most: int = 1000) -> int:
+    """Make the page's decisions with `decide(page)` whenever it is this seat's turn (and
+    `ready`, a renderer's own condition, holds) until the game is over; returns how many."""
+    made = 0
+    over = "document.body.dataset.status === 'finished'"
+    while True:
+        page.wait_for_function(f"{over} || ({YOUR_TURN} && ({ready}))", timeout=MOVE_TIMEOUT)
+        if dataset(page, "status") == "finished":
+            return made
+        decide(page)
+        made += 1
+        assert made < most, f"{most} decisions and the game goes on"
