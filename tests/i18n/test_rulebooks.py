@@ -34,7 +34,9 @@ def test_the_three_languages_share_sections_and_pictures(name):
         assert rulebook.path(game, lang).is_file()
         sections = len(re.findall(r"^## ", text, re.M))
         pictures = [
-            {**p.to_dict(), "caption": ""} for p in rulebook.parts(text) if not isinstance(p, str)
+            {**p.to_dict(), "caption": "", "names": len(p.names)}
+            for p in rulebook.parts(text)
+            if not isinstance(p, str)
         ]
         shapes[lang] = (sections, pictures)
     assert shapes["fr"] == shapes["en"] == shapes["ru"]

@@ -3,9 +3,11 @@
 `games/<game>/rules/<lang>.md` is written for people (goal, set-up, a turn, scoring, end, an
 example), not the developers' specification. Where a picture helps, the file holds a fenced
 block ```position with a JSON object: a game set up from `players`, `seed` and `options`,
-the `actions` played from the start (notation), the `viewer` whose view is drawn and a
-`caption`. The terminal draws it with the game's `render`, the browser with its renderer, so
-the pictures are the game's own and cannot drift from the rules engine.
+the `actions` played from the start (notation), the `viewer` whose view is drawn, a
+`caption` and the `names` the text gives the players (the picture labels its seats with them,
+so text and picture speak of the same people). The terminal draws it with the game's
+`render`, the browser with its renderer, so the pictures are the game's own and cannot drift
+from the rules engine.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class Position:
     actions: tuple[str, ...] = ()
     viewer: int | None = None
     caption: str = ""
+    names: tuple[str, ...] = ()
 
     def state(self, game: Game) -> State:
         """The position (LeafpileError when an action is not legal there)."""
@@ -54,6 +57,7 @@ class Position:
             "actions": list(self.actions),
             "viewer": self.viewer,
             "caption": self.caption,
+            "names": list(self.names),
         }
 
 
@@ -74,6 +78,9 @@ def parse_position(body: str) -> Position:
     if not isinstance(data, dict):
         raise ValueError("a position block must hold a JSON object")
     viewer = data.get("viewer")
+    names = data.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise ValueError("a position's names must be a list of names")
     return Position(
         players=int(data["players"]),
         seed=int(data["seed"]),
@@ -81,6 +88,7 @@ def parse_position(body: str) -> Position:
         actions=tuple(str(a) for a in data.get("actions", [])),
         viewer=None if viewer is None else int(viewer),
         caption=str(data.get("caption", "")),
+        names=tuple(names),
     )
 
 

@@ -184,6 +184,9 @@ def create_app(
             Route("/api/tables/{table_id}/actions", table_routes.api_act, methods=["POST"]),
             Route("/api/tables/{table_id}/leave", table_routes.api_leave, methods=["POST"]),
             Route("/api/tables/{table_id}/return", table_routes.api_come_back, methods=["POST"]),
+            Route(
+                "/api/tables/{table_id}/seats/mine", table_routes.api_hand_over, methods=["POST"]
+            ),
             Route("/api/tables/{table_id}/remove", table_routes.api_remove, methods=["POST"]),
             Route("/api/tables/{table_id}/undo", table_routes.api_take_back, methods=["POST"]),
             Route("/api/tables/{table_id}/replay", table_routes.api_replay),
@@ -195,6 +198,7 @@ def create_app(
             Route("/api/profiles", player_routes.api_create_profile, methods=["POST"]),
             Route("/api/profiles/login", player_routes.api_login, methods=["POST"]),
             Route("/api/profiles/me", player_routes.api_me, methods=["GET"]),
+            Route("/api/profiles/me/tables", player_routes.api_my_tables, methods=["GET"]),
             Route("/api/profiles/password", player_routes.api_password, methods=["POST"]),
             Route("/api/leaderboard/{game}", player_routes.api_leaderboard),
             Route("/api/players/{name}", player_routes.api_player),

@@ -322,23 +322,40 @@ async function refreshTables() {
 }
 
 /** "Your games": the unfinished tables this browser holds a seat at, private ones and games
- * put away while idle included (neither is in the lobby's list). A token the server no longer
- * knows (an expired table, a seat left) is forgotten. */
+ * put away while idle included (neither is in the lobby's list), and those the signed-in
+ * profile holds a seat at from another browser (the server lists them for that profile only).
+ * A token the server no longer knows (an expired table, a seat left) is forgotten. */
 async function refreshMine() {
-  const found = await Promise.all(
-    tokenTables().map(async (id) => {
-      try {
-        return await api(`/api/tables/${encodeURIComponent(id)}/summary`, { token: getToken(id) });
-      } catch (e) {
-        if (e.status === 404 || e.status === 403) forgetToken(id);
-        return null;
-      }
-    }),
-  );
-  // the games waiting for this browser's move first, the least time left first, then newest
+  const profile = getProfile();
+  const [found, elsewhere] = await Promise.all([
+    Promise.all(
+      tokenTables().map(async (id) => {
+        try {
+          return await api(`/api/tables/${encodeURIComponent(id)}/summary`, {
+            token: getToken(id),
+          });
+        } catch (e) {
+          if (e.status === 404 || e.status === 403) forgetToken(id);
+          return null;
+        }
+      }),
+    ),
+    profile
+      ? api("/api/profiles/me/tables", { token: profile.secret }).then(
+          (r) => r.tables,
+          (e) => {
+            if (e.status !== 403) toast(e.message); // 403: that profile is gone
+            return [];
+          },
+        )
+      : [],
+  ]);
+  const here = new Set(found.filter(Boolean).map((x) => x.id));
+  const all = [...found, ...elsewhere.filter((x) => !here.has(x.id))];
+  // the games waiting for this player's move first, the least time left first, then newest
   const yours = (table) => table.to_move !== null && table.to_move === table.you;
   const left = (table) => (typeof table.time_left === "number" ? table.time_left : Infinity);
-  const mine = found
+  const mine = all
     .filter((x) => x && x.status !== "finished")
     .sort((a, b) => yours(b) - yours(a) || left(a) - left(b) || b.created_at - a.created_at);
   $("mine").hidden = !mine.length;
@@ -376,7 +393,17 @@ async function refreshMine() {
           el(
             "span",
             { class: "links" },
-            el("a", { href: `/table/${table.id}`, class: "button" }, t("Return")),
+            here.has(table.id)
+              ? el("a", { href: `/table/${table.id}`, class: "button" }, t("Return"))
+              : el(
+                  "button",
+                  {
+                    class: "continue-here",
+                    title: t("Your seat moves to this browser; the other one only watches."),
+                    onclick: () => continueHere(table.id, profile),
+                  },
+                  t("Continue here"),
+                ),
           ),
         ),
       ),
@@ -384,9 +411,26 @@ async function refreshMine() {
   );
 }
 
+/** Bring the seat the profile holds at `id` into this browser, then go to the table. */
+async function continueHere(id, profile) {
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(id)}/seats/mine`, {
+      method: "POST",
+      token: profile.secret,
+    });
+    setToken(res.table, res.token);
+    location.href = `/table/${encodeURIComponent(res.table)}`;
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
 /** The profile panel, and the "Rated game" box (a rated table needs a profile). */
 function renderProfile(profile) {
-  renderProfilePanel($("profile"), $("name"), renderProfile);
+  renderProfilePanel($("profile"), $("name"), (changed) => {
+    renderProfile(changed);
+    refreshMine(); // a profile signed in here brings its games from other browsers
+  });
   signedIn = Boolean(profile);
   $("rated").checked = signedIn;
   renderRated();
@@ -405,6 +449,15 @@ function renderRated() {
       : t("counts for the leaderboard");
 }
 
+/** What the chosen privacy means, in a line under its menu (a menu's option cannot wrap, so
+ * the option is short and its explanation goes here). */
+function renderVisibility() {
+  $("visibility-note").textContent =
+    $("visibility").value === "private"
+      ? t("Only with the invite link; not listed in the lobby.")
+      : t("Listed in the lobby: anyone may join.");
+}
+
 async function main() {
   await loadLanguage();
   translatePage();
@@ -415,7 +468,9 @@ async function main() {
   $("visibility").addEventListener("change", () => {
     if ($("visibility").value === "public" && signedIn) $("rated").checked = true;
     renderRated();
+    renderVisibility();
   });
+  renderVisibility();
   checkProfile().then((p) => renderProfile(p));
   const data = await api("/api/games");
   games = data.games;

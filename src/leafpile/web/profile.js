@@ -126,23 +126,38 @@ export function renderProfilePanel(box, nameInput, changed) {
     placeholder: t("password (optional)"),
     "aria-label": t("Password"),
   });
-  const send = async (path) => {
+  // the error stays beside the form until the next try; while one runs, both buttons wait
+  const error = el("p", { id: "profile-error", class: "profile-error", role: "alert" });
+  const create = el("button", { id: "create-profile" }, t("Create profile"));
+  const signIn = el("button", { id: "sign-in" }, t("Sign in"));
+  const send = async (path, button, busy) => {
+    error.textContent = "";
     const name = nameInput.value.trim();
     if (!name) {
-      toast(t("Enter your name first."));
+      error.textContent = t("Enter your name first.");
       nameInput.focus();
       return;
     }
     const body = { name };
     if (password.value) body.password = password.value;
+    const label = button.textContent;
+    create.disabled = signIn.disabled = true;
+    button.textContent = busy;
+    box.setAttribute("aria-busy", "true");
     try {
       const res = await api(path, { method: "POST", body });
       keep({ name: res.name, secret: res.secret, has_password: res.has_password });
       changed(getProfile());
     } catch (e) {
-      toast(e.message);
+      error.textContent = e.message;
+    } finally {
+      create.disabled = signIn.disabled = false;
+      button.textContent = label;
+      box.removeAttribute("aria-busy");
     }
   };
+  create.addEventListener("click", () => send("/api/profiles", create, t("Creating profile…")));
+  signIn.addEventListener("click", () => send("/api/profiles/login", signIn, t("Signing in…")));
   box.replaceChildren(
     el(
       "p",
@@ -151,16 +166,7 @@ export function renderProfilePanel(box, nameInput, changed) {
         "A profile keeps your name, rating and games between tables. A password lets you sign in from another browser.",
       ),
     ),
-    el(
-      "div",
-      { class: "row" },
-      password,
-      el(
-        "button",
-        { id: "create-profile", onclick: () => send("/api/profiles") },
-        t("Create profile"),
-      ),
-      el("button", { id: "sign-in", onclick: () => send("/api/profiles/login") }, t("Sign in")),
-    ),
+    el("div", { class: "row" }, password, create, signIn),
+    error,
   );
 }

@@ -18,7 +18,11 @@ async function picture(position, module) {
   const figure = el("figure", { class: "rule-picture" });
   const board = el("div", { class: "board rule-board" });
   figure.append(board, el("figcaption", {}, position.caption || ""));
-  const seatName = (i) => (i === null || i === undefined ? "" : t("Player {n}", { n: i + 1 }));
+  // the seats carry the names the rulebook's text gives the players ("Player 1" if none)
+  const seatName = (i) =>
+    i === null || i === undefined
+      ? ""
+      : (position.seats[i] && position.seats[i].name) || t("Player {n}", { n: i + 1 });
   module.createRenderer(board, { act: () => {}, seatName, replay: true }).update(position);
   return figure;
 }

@@ -15,6 +15,7 @@ from leafpile.games import GAMES
 from leafpile.server.api.checks import ACTION_MAX
 from leafpile.server.api.methods import with_options
 from leafpile.server.api.openapi_health import health_paths
+from leafpile.server.api.openapi_mine import mine_paths
 from leafpile.server.api.openapi_schemas import (
     AUTH,
     BUSY,
@@ -489,6 +490,7 @@ def describe() -> dict[str, Any]:
     }
     paths.update(_player_paths())
     paths.update(health_paths())
+    paths.update(mine_paths())
     return {
         "openapi": "3.1.0",
         "info": {"title": "leafpile", "version": "1"},

@@ -36,7 +36,7 @@ def picture(game: Game, position: rulebook.Position, lang: str) -> dict[str, Any
                 "seat": p,
                 "kind": "human",
                 "bot": None,
-                "name": f"P{p}",
+                "name": position.names[p] if p < len(position.names) else None,
                 "open": False,
                 "connected": True,
             }

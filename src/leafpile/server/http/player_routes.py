@@ -8,6 +8,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from leafpile.games import GAMES
 from leafpile.i18n import Msg
+from leafpile.server.api import snapshots
 from leafpile.server.errors import NotFound, NoToken
 from leafpile.server.http.endpoints import (
     WEB_DIR,
@@ -17,6 +18,7 @@ from leafpile.server.http.endpoints import (
     guarded,
     read_json,
 )
+from leafpile.server.players import player_store
 from leafpile.server.players.profiles import Profile
 
 
@@ -64,6 +66,30 @@ async def api_me(request: Request) -> Response:
     if secret is None:
         raise NoToken(Msg("this needs your profile's secret"))
     return JSONResponse(profile_answer(await ctx.profiles.resolve(secret)))
+
+
+@endpoint
+async def api_my_tables(request: Request) -> Response:
+    """The unfinished tables where the bearer's profile holds a seat, private ones included:
+    the lobby's "Your games" from any browser signed in with it (nobody else's)."""
+    ctx = guarded(request)
+    secret = bearer(request)
+    if secret is None:
+        raise NoToken(Msg("this needs your profile's secret"))
+    profile = await ctx.profiles.resolve(secret)
+    db = ctx.manager.db
+    ids = await db.run(player_store.unfinished_tables_of, db, profile.id)
+    found = [await ctx.manager.find(i) for i in ids]  # a game put away while idle too
+    tables = [
+        {
+            **snapshots.summary(t),
+            "you": next(s.seat for s in t.seats if s.player == profile.id),
+            "private": t.private,
+        }
+        for t in found
+        if any(s.player == profile.id for s in t.seats)  # still theirs as loaded
+    ]
+    return JSONResponse({"tables": tables})
 
 
 @endpoint

@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from leafpile.i18n import Msg
 from leafpile.server.analysis import replays
 from leafpile.server.api import checks, snapshots
-from leafpile.server.errors import BadToken
+from leafpile.server.errors import BadToken, NoToken
 from leafpile.server.http.endpoints import (
     bearer,
     client_of,
@@ -189,6 +189,19 @@ async def api_leave(request: Request) -> Response:
 async def api_come_back(request: Request) -> Response:
     """The bearer takes their seat back from the bot standing in for them."""
     return await _own_seat_change(request, Seating.come_back)
+
+
+@endpoint
+async def api_hand_over(request: Request) -> Response:
+    """The bearer (a profile's secret) takes the seat that profile holds into this browser."""
+    ctx = guarded(request)
+    secret = bearer(request)
+    if secret is None:
+        raise NoToken(Msg("this needs your profile's secret"))
+    profile = await ctx.profiles.resolve(secret)
+    table = await ctx.manager.find(request.path_params["table_id"])
+    seat, token = await ctx.manager.seating.hand_over(table, profile.id)
+    return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
 
 @endpoint

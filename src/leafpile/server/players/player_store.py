@@ -380,3 +380,17 @@ def shared_places(db: Database, player: str, table_ids: list[str]) -> set[str]:
             .where(mine.c.player == player, mine.c.table_id.in_(table_ids[:500]))
         ).all()
     return {r.table_id for r in rows}
+
+
+def unfinished_tables_of(db: Database, player: str, limit: int = 50) -> list[str]:
+    """The ids of the newest tables still waiting or in play where the profile holds a seat,
+    private ones included: for that profile's own lobby only (an id is its invite link)."""
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            select(tables.c.id)
+            .join(seats, and_(seats.c.table_id == tables.c.id, seats.c.player == player))
+            .where(tables.c.status != "finished")
+            .order_by(tables.c.created_at.desc())
+            .limit(limit)
+        ).all()
+    return list(dict.fromkeys(r.id for r in rows))

@@ -208,6 +208,25 @@ class Seating:
             self.steps.changed(table)
         return seat
 
+    async def hand_over(self, table: LiveTable, player: str) -> tuple[int, str]:
+        """The seat profile `player` holds, brought to the browser asking (signed in with
+        that profile): a new seat token for it, the old one no longer valid. Returns the seat
+        and its token."""
+        async with table.lock:
+            held = [s for s in table.seats if s.kind == HUMAN and s.player == player]
+            if not held or held[0].token_hash is None:
+                raise BadToken(Msg("your profile holds no seat at this table"))
+            if table.status == FINISHED:
+                raise GameOver(Msg("the game is over"), table=table, seat=held[0].seat)
+            row = held[0]
+            token, digest = new_token()
+            was = (row.token_hash, row.stand_in)
+            change = SeatChange(table.id, row.seat, row.name, digest, row.stand_in, was)
+            await self._store(table, change)
+            row.token_hash = digest
+            self.steps.changed(table)
+        return row.seat, token
+
     async def remove(self, table: LiveTable, host: Any, seat: Any) -> None:
         """The creator (holding `host`) removes the player of `seat`, who has not acted."""
         async with table.lock:

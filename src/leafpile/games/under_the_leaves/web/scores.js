@@ -178,6 +178,32 @@ export function drawHead(pills, task, r) {
   task.textContent = taskWords(r);
 }
 
+/** How a player tied on points with others won (§8.3: more hummingbirds, then more bees),
+ * with the counts that decided it, as the final scores show them. */
+function tieBreakWords(sc, winner, top, name) {
+  const w = sc[winner];
+  const others = Object.keys(sc)
+    .map(Number)
+    .filter((p) => p !== winner && sc[p].total === top)
+    .map((p) => sc[p]);
+  const most = (list, key) => Math.max(...list.map((x) => x[key]));
+  if (w.hummingbirds > most(others, "hummingbirds"))
+    return t(
+      "The game is over: tied at {n} points, {name} wins with more hummingbirds ({a} to {b}).",
+      { n: top, name, a: w.hummingbirds, b: most(others, "hummingbirds") },
+    );
+  const level = others.filter((x) => x.hummingbirds === w.hummingbirds);
+  if (w.hummingbirds === most(others, "hummingbirds") && w.bees > most(level, "bees"))
+    return t(
+      "The game is over: tied at {n} points and on hummingbirds ({h}), {name} wins with more bees ({a} to {b}).",
+      { n: top, name, h: w.hummingbirds, a: w.bees, b: most(level, "bees") },
+    );
+  return t("The game is over: tied at {n} points, {name} wins on hummingbirds, then bees.", {
+    name,
+    n: top,
+  });
+}
+
 function taskWords(r) {
   const v = r.msg.view;
   const who = r.ctx.seatName(r.msg.to_move);
@@ -188,11 +214,7 @@ function taskWords(r) {
     if (!best.length) return t("The game is over.");
     const top = sc[best[0]].total;
     const tied = Object.values(sc).filter((x) => x.total === top).length > 1;
-    if (best.length === 1 && tied)
-      return t("The game is over: tied at {n} points, {name} wins on hummingbirds, then bees.", {
-        name: names,
-        n: top,
-      });
+    if (best.length === 1 && tied) return tieBreakWords(sc, best[0], top, names);
     return best.length === 1
       ? t("The game is over: {name} wins with {n} points.", { name: names, n: top })
       : t("The game is over: {names} share the victory.", { names });
