@@ -268,6 +268,12 @@ class MCTSBot(Bot):
         depth = self.rollout_depth if self.rollout_depth >= 0 else 1 << 30
         greedy = self.rollout == "greedy"
         pick = state.random_action  # the same draw as a choice from legal_actions()
+        if not greedy:  # the loop below, for random rollouts: any player, or chance, draws
+            while depth > 0:
+                if state.is_terminal():
+                    return state.returns()
+                state.apply(pick(rng))
+                depth -= 1
         while depth > 0:
             player = state.current_player
             if player < 0 and player != CHANCE:
