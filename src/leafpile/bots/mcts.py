@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from leafpile.bots.base import Bot
 from leafpile.bots.greedy import TURN_WIDTH, outcome_value, turn_value
@@ -105,10 +106,17 @@ class MCTSBot(Bot):
         self.last_seconds = 0.0
         self.total_iterations = 0
         self.total_seconds = 0.0
+        #: The current search's view, mover and determinizer (`sample`); None between searches.
+        self.drawer: tuple[State, int, Callable[[Rng], State]] | None = None
 
     def sample(self, game: Game, view: State, me: int, rng: Rng) -> State:
-        """A full state to search, consistent with what `me` knows (its view)."""
-        return game.determinize(view, me, rng)
+        """A full state to search, consistent with what `me` knows (its view): within a search,
+        from the game's `determinizer` of that view, prepared once (the same draws and states
+        as `game.determinize`)."""
+        drawer = self.drawer
+        if drawer is None or drawer[0] is not view or drawer[1] != me:
+            drawer = self.drawer = (view, me, game.determinizer(view, me))
+        return drawer[2](rng)
 
     # -- the decision ------------------------------------------------------------------------
     def act(self, view: State, rng: Rng) -> Action:
@@ -124,6 +132,7 @@ class MCTSBot(Bot):
         that stays in play at the root whatever the prior and widening say (a review needs a
         value for the action that was played)."""
         start = time.perf_counter()
+        self.drawer = None  # the view may have changed since the last search
         game = view.game
         me = view.current_player
         root = Node(me)
@@ -152,6 +161,7 @@ class MCTSBot(Bot):
                 left = min(rate * (deadline - now), limit - done) if deadline else limit - done
                 if settled(root, left):
                     break
+        self.drawer = None
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         self.total_iterations += done
@@ -211,6 +221,8 @@ class MCTSBot(Bot):
             best_child: Node | None = None
             fresh: list[Action] = []
             bias = self.prior_weight
+            sqrt = math.sqrt
+            log = math.log
             for action in actions:
                 child = children.get(action)
                 if child is None:
@@ -224,7 +236,7 @@ class MCTSBot(Bot):
                 else:
                     score = (
                         child.value / n
-                        + c * math.sqrt(math.log(child.avail) / n)
+                        + c * sqrt(log(child.avail) / n)
                         + bias * child.prior / (n + 1)
                     )
                 if score > best_score:
@@ -256,6 +268,12 @@ class MCTSBot(Bot):
         depth = self.rollout_depth if self.rollout_depth >= 0 else 1 << 30
         greedy = self.rollout == "greedy"
         pick = state.random_action  # the same draw as a choice from legal_actions()
+        if not greedy:  # the loop below, for random rollouts: any player, or chance, draws
+            while depth > 0:
+                if state.is_terminal():
+                    return state.returns()
+                state.apply(pick(rng))
+                depth -= 1
         while depth > 0:
             player = state.current_player
             if player < 0 and player != CHANCE:

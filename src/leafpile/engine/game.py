@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import secrets
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -277,6 +277,18 @@ class Game:
     def determinize(self, view: State, player: int | None, rng: Rng) -> State:
         """A full state consistent with `view`, hidden parts sampled with `rng`."""
         return self.view.determinize(self._own(view), player, rng)
+
+    def determinizer(self, view: State, player: int | None) -> Callable[[Rng], State]:
+        """`determinize(view, player, rng)` as a function of `rng`, for a search that samples one
+        view many times: a game's view module may prepare what does not depend on the draws
+        once (its `determinizer`); the states and draws are those of `determinize`."""
+        own = self._own(view)
+        prepare = getattr(self.view, "determinizer", None)
+        if prepare is not None:
+            draw: Callable[[Rng], State] = prepare(own, player)
+            return draw
+        determinize = self.view.determinize
+        return lambda rng: determinize(own, player, rng)
 
     def contradiction(self, view: State, state: State) -> str | None:
         """What in the full `state` contradicts what `view`'s seat remembers of the hidden parts

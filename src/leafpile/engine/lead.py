@@ -12,4 +12,7 @@ def leads(values: Sequence[float]) -> list[float]:
     n = len(values)
     if n == 1:
         return [float(values[0])]
+    if n == 2:  # the common case, written out (the same floats)
+        a, b = values
+        return [a - b, b - a]
     return [values[p] - max(v for q, v in enumerate(values) if q != p) for p in range(n)]

@@ -64,30 +64,59 @@ FROM_DISCARD_CARDS = 2  # R2
 SELL_CARDS = 3  # R5
 
 
+# power_usable's question for each power, as a small code: the turn asks it of every unused
+# tile at every decision, and string comparisons are slow there.
+_ALWAYS, _DECK, _COLLECT_TWO, _DISPLAY, _PLAY, _CHEAP, _DISCARD, _SWAP, _HAND, _NEVER = range(10)
+_CHECK = {
+    "reveal4": _DECK,
+    "draw3": _DECK,
+    "collect_two": _COLLECT_TWO,
+    "pick_display": _DISPLAY,
+    "skip": _PLAY,
+    "three_same": _PLAY,
+    "start_one": _PLAY,
+    "harvest_same": _PLAY,
+    "cheap_objective": _CHEAP,
+    "from_discard": _DISCARD,
+    "swap_piles": _SWAP,
+    "sell_cards": _HAND,
+    "gain3": _ALWAYS,
+    "extra_main": _ALWAYS,
+    "no_limit": _ALWAYS,
+}
+#: Per landscape tile: its power's code.
+TILE_CHECK: tuple[int, ...] = tuple(_CHECK.get(power, _NEVER) for power in LANDSCAPE_POWER)
+
+
 def power_usable(s: MomijiState, power: str) -> bool:
     """Whether using this landscape power now could do anything (powers that modify the main
     action must come before it, §4.5)."""
-    p = s.to_move
-    can_play = s.mains_left > 0 and not s.main_used & MAIN_PLAY
-    if power in ("reveal4", "draw3"):
+    return usable(s, _CHECK.get(power, _NEVER))
+
+
+def usable(s: MomijiState, code: int) -> bool:
+    """power_usable for a power's code (TILE_CHECK)."""
+    if code == _ALWAYS:
+        return True
+    if code == _DECK:
         return bool(s.deck)
-    if power == "collect_two":
+    if code == _PLAY:
+        return s.mains_left > 0 and not s.main_used & MAIN_PLAY
+    if code == _COLLECT_TWO:
         return s.mains_left > 0 and not s.main_used & MAIN_COLLECT and bool(s.display)
-    if power == "pick_display":
+    if code == _DISPLAY:
         return bool(s.display)
-    if power in ("skip", "three_same", "start_one", "harvest_same"):
-        return can_play
-    if power == "cheap_objective":
+    if code == _CHEAP:
         return (
             s.mains_left > 0 and not s.main_used & MAIN_OBJECTIVE and min(s.owners, default=0) < 0
         )
-    if power == "from_discard":
+    if code == _DISCARD:
         return bool(s.discard)
-    if power == "swap_piles":
-        return bool(swappable(s.rows[p]))
-    if power == "sell_cards":
-        return bool(s.hands[p])
-    return power in ("gain3", "extra_main", "no_limit")
+    if code == _SWAP:
+        return bool(swappable(s.rows[s.to_move]))
+    if code == _HAND:
+        return bool(s.hands[s.to_move])
+    return False
 
 
 def use_landscape(s: MomijiState, action: UseLandscape) -> None:

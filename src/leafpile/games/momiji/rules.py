@@ -50,18 +50,18 @@ from leafpile.games.momiji.components import (
     CARD_TYPE,
     COMPOST_CARDS,
     LANDSCAPE_COST,
-    LANDSCAPE_POWER,
     REFRESH_COST,
 )
 from leafpile.games.momiji.landscapes import (
+    TILE_CHECK,
     pick,
     pick_choices,
-    power_usable,
     sell,
     sell_choices,
     stop_selling,
     swap,
     swap_choices,
+    usable,
     use_landscape,
 )
 from leafpile.games.momiji.main_actions import (
@@ -142,7 +142,7 @@ def turn_choices(s: MomijiState) -> list[Action]:
     if not s.land_used and acorns >= LANDSCAPE_COST:  # §4.5 landscape: once per turn
         used = s.tiles_used[p]
         for slot, tile in enumerate(s.tiles[p]):
-            if not used >> slot & 1 and power_usable(s, LANDSCAPE_POWER[tile]):
+            if not used >> slot & 1 and usable(s, TILE_CHECK[tile]):  # power_usable
                 out.append(LANDS[tile])
     if s.main_used or not main_possible:  # §4.7: with no main action possible, pass
         out.append(END)
@@ -188,22 +188,25 @@ STEPS: dict[Phase, Step] = {
     Phase.OVER: Step(_no_choices, {}),
 }
 assert set(STEPS) == set(Phase)
+# STEPS flattened for the calls made at every action (one lookup less each).
+_CHOICES = {phase: step.choices for phase, step in STEPS.items()}
+_EFFECTS = {phase: dict(step.effects) for phase, step in STEPS.items()}
 
 
 def legal_actions(s: MomijiState) -> list[Action]:
     if s.redacted and s.viewer != s.to_move:
         return []  # a view cannot know another player's options (their hand is hidden)
-    return STEPS[s.phase].choices(s)
+    return _CHOICES[s.phase](s)
 
 
 def random_action(s: MomijiState, rng: Rng) -> Action:
     """`legal_actions(s)[rng.randrange(len(...))]` (`Game.random_action`), one call less."""
-    actions = [] if s.redacted and s.viewer != s.to_move else STEPS[s.phase].choices(s)
+    actions = [] if s.redacted and s.viewer != s.to_move else _CHOICES[s.phase](s)
     return actions[rng.randrange(len(actions))]
 
 
 def apply(s: MomijiState, action: Action) -> None:
-    STEPS[s.phase].effects[type(action)](s, action)
+    _EFFECTS[s.phase][type(action)](s, action)
 
 
 def _closed(s: MomijiState, player: int) -> list[list[int]]:

@@ -22,7 +22,10 @@ OTHER_POINTS = 3
 
 def pile_points(row: list[list[int]]) -> int:
     """Top value x number of cards, for each pile."""
-    return sum(CARD_VALUE[pile[-1]] * len(pile) for pile in row)
+    points = 0
+    for pile in row:  # a loop, not a generator: every rollout's evaluation counts it
+        points += CARD_VALUE[pile[-1]] * len(pile)
+    return points
 
 
 def metric(s: MomijiState, player: int, index: int) -> int:
@@ -30,14 +33,28 @@ def metric(s: MomijiState, player: int, index: int) -> int:
     o = OBJECTIVES[index]
     row = s.rows[player]
     m = o.metric
+    # Loops rather than generators: every rollout's evaluation counts the active objectives.
+    count = 0
     if m == "value_count":
-        return sum(1 for pile in row for c in pile if c >= 0 and CARD_VALUE[c] == o.param)
+        for pile in row:
+            for c in pile:
+                if c >= 0 and CARD_VALUE[c] == o.param:
+                    count += 1
+        return count
     if m == "type_count":
-        return sum(len(pile) for pile in row if CARD_TYPE[pile[-1]] == o.param)
+        for pile in row:
+            if CARD_TYPE[pile[-1]] == o.param:
+                count += len(pile)
+        return count
     if m == "visible_sum":
-        return sum(CARD_VALUE[pile[-1]] for pile in row)
+        for pile in row:
+            count += CARD_VALUE[pile[-1]]
+        return count
     if m == "closed_piles":
-        return sum(1 for pile in row if CARD_VALUE[pile[-1]] == MAX_VALUE)
+        for pile in row:
+            if CARD_VALUE[pile[-1]] == MAX_VALUE:
+                count += 1
+        return count
     if m == "pile_count":
         return len(row)
     if m == "biggest_pile":

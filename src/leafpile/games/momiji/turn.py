@@ -6,13 +6,14 @@ from __future__ import annotations
 from leafpile.engine import Action, opt_str
 from leafpile.games.momiji import memory
 from leafpile.games.momiji.actions import DISCARDS, Compost, Discard, End
-from leafpile.games.momiji.cards import kinds, take_card
+from leafpile.games.momiji.cards import take_card
 from leafpile.games.momiji.components import (
+    BY_PLAYERS,
+    CARD_KIND,
     CARD_VALUE,
     COMPOST_CARDS,
     HAND_LIMIT,
     MAX_VALUE,
-    setup_row,
 )
 from leafpile.games.momiji.state import COMPOST, DISCARD, MOD_NO_LIMIT, OVER, TURN, MomijiState
 
@@ -45,7 +46,8 @@ def start_compost(s: MomijiState, action: Compost) -> None:
 
 
 def compost_choices(s: MomijiState) -> list[Action]:
-    return [DISCARDS[k] for k in kinds(s.hands[s.to_move])]
+    """One card of each kind of the hand (`kinds`, written out: asked at every compost)."""
+    return [DISCARDS[k] for k in sorted({CARD_KIND[c] for c in s.hands[s.to_move]})]
 
 
 def compost(s: MomijiState, action: Discard) -> None:
@@ -71,7 +73,7 @@ def end(s: MomijiState, action: End) -> None:
 
 
 def discard_choices(s: MomijiState) -> list[Action]:
-    return [DISCARDS[k] for k in kinds(s.hands[s.to_move])]
+    return [DISCARDS[k] for k in sorted({CARD_KIND[c] for c in s.hands[s.to_move]})]
 
 
 def discard(s: MomijiState, action: Discard) -> None:
@@ -86,7 +88,12 @@ def discard(s: MomijiState, action: Discard) -> None:
 
 
 def closed_piles(s: MomijiState) -> int:
-    return sum(1 for row in s.rows for pile in row if CARD_VALUE[pile[-1]] == MAX_VALUE)
+    closed = 0
+    for row in s.rows:
+        for pile in row:
+            if CARD_VALUE[pile[-1]] == MAX_VALUE:
+                closed += 1
+    return closed
 
 
 def end_turn(s: MomijiState) -> None:
@@ -94,7 +101,7 @@ def end_turn(s: MomijiState) -> None:
     (option 'final_round' = 'finish') or play one more full round ('extra')."""
     n = s.num_players
     if s.turns_left < 0:
-        if not s.deck or closed_piles(s) >= setup_row(n)[2]:
+        if not s.deck or closed_piles(s) >= BY_PLAYERS[n][2]:  # setup_row(n)
             if opt_str(s.options, "final_round", "finish") == "finish":
                 s.turns_left = (s.first - s.to_move - 1) % n
             else:

@@ -10,6 +10,7 @@ face up and may still hold, and the seat's own face-down discards.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from leafpile.engine import Rng
 from leafpile.games.momiji.components import (
@@ -42,9 +43,14 @@ def determinize(view: MomijiState, player: int | None, rng: Rng) -> MomijiState:
     was seen taking (the uncertain ones with their chance, else they lie in the discard pile),
     the seat's own discards lie in the discard pile, and the other unseen cards are dealt at
     random."""
-    state = view.clone()
-    state.redacted = False
-    state.viewer = None
+    return determinizer(view, player)(rng)
+
+
+def determinizer(view: MomijiState, player: int | None) -> Callable[[Rng], MomijiState]:
+    """`determinize(view, player, rng)` as a function of `rng` (`Game.determinizer`): what
+    does not depend on the draws (the unseen cards, the cards remembered for sure) is worked
+    out once, since a search determinizes the same view at every iteration. Each call makes
+    the same draws and returns the same state as `determinize`."""
     seen = set(view.display)
     for row in view.rows:
         for pile in row:
@@ -67,46 +73,97 @@ def determinize(view: MomijiState, player: int | None, rng: Rng) -> MomijiState:
     pile_room = len(view.discard)
     spare: list[int] = []
     own = player if player is not None else -1
-    # what is sure first, then what is likely
-    for sure in (True, False):
-        for p in hidden:
-            for kind, chance in zip(view.known[p], view.known_chance[p], strict=True):
-                if (chance >= SURE) != sure:
-                    continue
+    # what is sure first (no draw: the same for every call), then what is likely
+    for p in hidden:
+        for kind, chance in zip(view.known[p], view.known_chance[p], strict=True):
+            if chance >= SURE:
                 c = take(kind)
                 if c == HIDDEN:
                     continue
-                if room[p] > 0 and (sure or rng.random() < chance):
+                if room[p] > 0:
                     hands[p].append(c)
                     room[p] -= 1
                 elif len(discards) < pile_room:  # discarded face down
                     discards.append(c)
                 else:
                     spare.append(c)
-        if own >= 0:
-            for kind, chance in zip(view.discarded[own], view.discarded_chance[own], strict=True):
-                if (chance >= SURE) != sure:
-                    continue
+    if own >= 0:
+        for kind, chance in zip(view.discarded[own], view.discarded_chance[own], strict=True):
+            if chance >= SURE:
                 c = take(kind)
                 if c == HIDDEN:
                     continue
-                if len(discards) < pile_room and (sure or rng.random() < chance):
+                if len(discards) < pile_room:
                     discards.append(c)
                 else:
                     spare.append(c)
-    for cards in unseen.values():
-        spare.extend(cards)
-    rng.shuffle(spare)
-    it = iter(spare)
-    for p in hidden:
-        hand = hands[p]
-        hand.extend(next(it) for _ in range(room[p]))
-        state.hands[p] = sorted(hand)
-    discards.extend(next(it) for _ in range(pile_room - len(discards)))
-    state.discard = discards  # its order never matters: R2 takes from it at random
-    state.deck = list(it)
-    state.rng = Rng(rng.next64())
-    return state
+    likely = [
+        (p, kind, chance)
+        for p in hidden
+        for kind, chance in zip(view.known[p], view.known_chance[p], strict=True)
+        if chance < SURE
+    ]
+    if own >= 0:
+        likely += [
+            (-1, kind, chance)
+            for kind, chance in zip(view.discarded[own], view.discarded_chance[own], strict=True)
+            if chance < SURE
+        ]
+    rest = [c for cards in unseen.values() for c in cards]  # when nothing is only likely
+    drawn_kinds = {kind for _, kind, _ in likely}
+
+    def draw(rng: Rng) -> MomijiState:
+        state = view.clone()
+        state.redacted = False
+        state.viewer = None
+        dealt = {p: cards[:] for p, cards in hands.items()}
+        left = dict(room)
+        pile = discards[:]
+        if likely:
+            pool = dict(unseen)
+            for kind in drawn_kinds:
+                if kind in pool:
+                    pool[kind] = pool[kind][:]
+            out = spare[:]
+            for p, kind, chance in likely:
+                cards = pool.get(kind)
+                if not cards:
+                    continue
+                c = cards.pop()
+                if p >= 0:
+                    if left[p] > 0 and rng.random() < chance:
+                        dealt[p].append(c)
+                        left[p] -= 1
+                    elif len(pile) < pile_room:  # discarded face down
+                        pile.append(c)
+                    else:
+                        out.append(c)
+                elif len(pile) < pile_room and rng.random() < chance:
+                    pile.append(c)
+                else:
+                    out.append(c)
+            for cards in pool.values():
+                out.extend(cards)
+        else:
+            out = spare + rest
+        rng.shuffle(out)
+        at = 0
+        for p in hidden:
+            hand = dealt[p]
+            n = left[p]
+            hand.extend(out[at : at + n])
+            at += n
+            hand.sort()
+            state.hands[p] = hand
+        n = pile_room - len(pile)
+        pile.extend(out[at : at + n])
+        at += n
+        state.discard = pile  # its order never matters: R2 takes from it at random
+        state.deck = out[at:]
+        state.rng = Rng(rng.next64())
+        return state
+
+    return draw
 
 
 @functools.cache

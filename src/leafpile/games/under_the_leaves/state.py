@@ -48,6 +48,7 @@ from leafpile.games.under_the_leaves.components import (
     TILE_TO_SPACE,
     TILES,
     TYPE_MASK,
+    S,
     T,
     space_bit,
     space_xy,
@@ -80,6 +81,23 @@ class Phase(StrEnum):
 # Bound once: looking a member up on the enum class is slow on Python 3.11, and the rules
 # compare the phase on every action.
 TAKE, PLACE, CHOOSE, OVER = Phase.TAKE, Phase.PLACE, Phase.CHOOSE, Phase.OVER
+
+
+def _lay(codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The bits one oriented tile adds to each bitboard (index into a player's masks), at
+    top-left space bit 0: put_tile shifts them, instead of or-ing space by space."""
+    adds = {0: TILE_SPACES}
+    for off, code in zip(SPACE_OFFSETS, codes, strict=True):
+        bit = 1 << off
+        adds[code & TYPE_MASK] = adds.get(code & TYPE_MASK, 0) | bit
+        if code & MUSHROOM:
+            adds[MUSHROOMS] = adds.get(MUSHROOMS, 0) | bit
+    return tuple(adds.items())
+
+
+#: tile -> per orientation: the bits it adds to each bitboard (`_lay`).
+LAYS = {tile: tuple(_lay(codes) for codes in oriented) for tile, oriented in ORIENTED.items()}
+assert SPACE_OFFSETS == (0, 1, S, S + 1)  # put_tile writes the grid in this order
 
 
 class UnderTheLeavesState(State):
@@ -161,13 +179,13 @@ class UnderTheLeavesState(State):
         base = NMASKS * p
         grid = self.grid
         g0 = p * GRID + t
-        for off, code in zip(SPACE_OFFSETS, ORIENTED[tile][o], strict=True):
-            grid[g0 + off] = code
-            bit = 1 << (t + off)
-            masks[base + (code & TYPE_MASK)] |= bit
-            if code & MUSHROOM:
-                masks[base + MUSHROOMS] |= bit
-        masks[base] |= TILE_SPACES << t
+        a, b, c, d = ORIENTED[tile][o]  # at SPACE_OFFSETS (asserted below LAYS)
+        grid[g0] = a
+        grid[g0 + 1] = b
+        grid[g0 + S] = c
+        grid[g0 + S + 1] = d
+        for index, bits in LAYS[tile][o]:
+            masks[base + index] |= bits << t
         self.tiles[p] |= 1 << tb
         x, y = tile_xy(tb)
         self.placed[p] += ((tile, x, y, o),)
