@@ -17,8 +17,16 @@ export function drawHand(r) {
   const cards = hand.map((c) => {
     const chosen = spec ? picked.has(c.id) : inPlan.has(c.id);
     let usable = false;
-    if (spec) usable = Boolean(spec.kinds[c.kind]);
-    else if (node) usable = inPlan.has(c.id) || node.next.some((x) => x.kind === c.kind);
+    let adds = null; // the decision a click adds to the choice (a guide marks it)
+    if (spec) {
+      usable = Boolean(spec.kinds[c.kind]);
+      if (usable && !chosen) adds = spec.kinds[c.kind];
+    } else if (node) {
+      const edges = node.next.filter((x) => x.kind === c.kind);
+      usable = inPlan.has(c.id) || edges.length > 0;
+      const edge = edges.find((x) => x.side === "right") || edges[0]; // as a click picks it
+      if (edge && !chosen) adds = edge.action;
+    }
     const b = el(
       "button",
       {
@@ -28,6 +36,7 @@ export function drawHand(r) {
         "data-at": "hand",
         "data-card": c.id,
         "data-kind": c.kind,
+        ...(adds && { "data-action": adds }),
         "data-focus": `hand:${c.id}`,
         "aria-pressed": String(chosen),
         disabled: !usable,
@@ -163,12 +172,20 @@ export function drawBar(r) {
       discard: t("Discard these cards"),
       sell: picked.size ? tn("Sell {n} card", "Sell {n} cards", picked.size) : t("Sell nothing"),
     }[spec.what];
-    items.push(button("mj-confirm", label, () => confirm(), "primary", { disabled: !ok }));
+    const acts = selectionActions(); // the chain it sends, as the Play button's
+    items.push(
+      button("mj-confirm", label, () => confirm(), "primary", {
+        disabled: !ok,
+        ...(ok && { "data-actions": acts.join("|") }),
+      }),
+    );
     if (composting) items.push(button("mj-clear", t("Cancel"), () => r.on.cancelCompost()));
     else if (picked.size) items.push(button("mj-clear", t("Clear"), () => r.on.clearPicked()));
   } else if (armed) {
     items.push(el("span", { class: "mj-armed" }, words(armed)));
-    items.push(button("mj-confirm", t("Confirm"), () => confirm(), "primary"));
+    items.push(
+      button("mj-confirm", t("Confirm"), () => confirm(), "primary", { "data-actions": armed }),
+    );
     items.push(button("mj-clear", t("Cancel"), () => r.on.disarm()));
   } else {
     if (can("stop"))
@@ -179,6 +196,7 @@ export function drawBar(r) {
             words("stop"),
             () => direct("stop"),
             e.phase === "play" ? "primary" : "",
+            { "data-action": "stop" },
           ),
           words("stop"),
         ),
@@ -186,7 +204,9 @@ export function drawBar(r) {
     if (e.compost && can("compost")) {
       items.push(
         hoverable(
-          button("mj-compost", t("Compost 2 cards (+1 acorn)"), () => r.on.startCompost()),
+          button("mj-compost", t("Compost 2 cards (+1 acorn)"), () => r.on.startCompost(), "", {
+            "data-action": "compost",
+          }),
           words("compost"),
         ),
       );
@@ -194,7 +214,9 @@ export function drawBar(r) {
     if (can("end")) {
       items.push(
         hoverable(
-          button("mj-end", words("end"), () => direct("end"), e.main_done ? "primary" : ""),
+          button("mj-end", words("end"), () => direct("end"), e.main_done ? "primary" : "", {
+            "data-action": "end",
+          }),
           words("end"),
         ),
       );
