@@ -3,6 +3,7 @@
 import { el } from "/static/api.js";
 import { t, tm, tn } from "/static/i18n.js";
 import { acornIcon, backSvg, cardSvg } from "./cards.js";
+import { scoreLine } from "./hand.js";
 
 export function drawCentre(r) {
   const { armed, centre, ex, can, words, typeName, direct, hoverable } = r;
@@ -162,6 +163,8 @@ export function objective(r, o) {
     el("span", { class: "mj-lead muted" }, lead),
   ];
   if (o.action && can(o.action)) {
+    const pv = e.preview && e.preview.after[o.action];
+    if (pv) body.push(scoreLine(r, pv)); // what activating it brings now
     const b = el(
       "button",
       {

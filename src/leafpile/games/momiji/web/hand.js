@@ -88,6 +88,34 @@ export function sideWords(r, item) {
   return t("your first pile");
 }
 
+/** What a decision brings, from the server's preview: "Score 4 → 8 (+4): piles +2, acorns
+ * +2" (the parts that change), or "" without one. */
+export function scoreLine(r, after) {
+  const e = r.ex();
+  const now = e.preview && e.preview.now;
+  if (!now || !after) return "";
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const words = {
+    piles: (n) => t("piles {n}", { n }),
+    acorns: (n) => t("acorns {n}", { n }),
+    objectives: (n) => t("objectives {n}", { n }),
+  };
+  const parts = Object.keys(words)
+    .filter((k) => after[k] !== now[k])
+    .map((k) => words[k](signed(after[k] - now[k])));
+  const gain = after.total - now.total;
+  return el(
+    "p",
+    { class: "mj-preview", "data-before": now.total, "data-after": after.total },
+    t("Score {before} → {after} ({gain})", {
+      before: now.total,
+      after: after.total,
+      gain: signed(gain),
+    }),
+    parts.length ? ": " + parts.join(", ") : "",
+  );
+}
+
 export function planWords(r) {
   const { plan, cardWords, tree, nodeAt } = r;
   if (!plan.length) return "";
@@ -117,6 +145,7 @@ export function planWords(r) {
     { class: "mj-plan", "aria-live": "polite" },
     el("ol", {}, ...items),
     harvest ? el("p", { class: "mj-plan-harvest" }, acornIcon(r), " ", harvest) : "",
+    end.stop ? scoreLine(r, end.stop.score) : "",
     end.open ? el("p", { class: "muted" }, t("You can go on after these cards.")) : "",
   );
 }
