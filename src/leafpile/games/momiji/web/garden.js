@@ -107,23 +107,32 @@ export function drawCentre(r) {
         },
         ...(cols.length ? cols : [el("p", { class: "muted" }, t("The display is empty."))]),
       ),
-    ),
-    el(
-      "h4",
-      {},
-      t("Objectives"),
-      " ",
-      el("span", { class: "muted mj-small" }, t("(owner 10 points, every other best player 3)")),
-    ),
-    el(
-      "div",
-      {
-        class: "mj-objectives",
-        role: "group",
-        "aria-label": t("Objectives"),
-        "data-group": "objectives",
-      },
-      ...(e.objectives || []).map((o) => objective(r, o)),
+      // beside the display where the screen is wide enough, else under it
+      el(
+        "div",
+        { class: "mj-objectives-box" },
+        el(
+          "h4",
+          {},
+          t("Objectives"),
+          " ",
+          el(
+            "span",
+            { class: "muted mj-small" },
+            t("(owner 10 points, every other best player 3)"),
+          ),
+        ),
+        el(
+          "div",
+          {
+            class: "mj-objectives",
+            role: "group",
+            "aria-label": t("Objectives"),
+            "data-group": "objectives",
+          },
+          ...(e.objectives || []).map((o) => objective(r, o)),
+        ),
+      ),
     ),
   );
 }
