@@ -68,14 +68,21 @@ def press(page, node, tap: bool = False) -> None:
         page.mouse.click(x, y)
 
 
+#: The guide moved on: a move was played, or the board holds one more choice of the learner's
+#: (Momiji's cards chosen for a Play, its cards picked for a compost, sent all at once).
+MOVED_ON = (
+    "Number(document.body.dataset.version) > {version}"
+    " || document.getElementById('tutorial').dataset.held !== '{held}'"
+)
+
+
 def click_target(page) -> None:
     """Click what the guide highlights: the target of the learner's next decision when the
     board makes both with one gesture (a tile taken and placed), else the step's."""
     version = int(dataset(page, "version"))
+    held = page.get_attribute("#tutorial", "data-held")
     press(page, target(page))
-    page.wait_for_function(
-        f"Number(document.body.dataset.version) > {version}", timeout=MOVE_TIMEOUT
-    )
+    page.wait_for_function(MOVED_ON.format(version=version, held=held), timeout=MOVE_TIMEOUT)
 
 
 #: Where each game's board offers another legal move than the highlighted one: Autumn's other
@@ -85,6 +92,9 @@ OTHER_MOVE = {
     "autumn": ".autumn-dialog [data-action]:not(.tutorial-target)",
     "under-the-leaves": ".utl-anchor:not(.tutorial-target)",
     "undergrove": "[data-action]:not(.tutorial-target)",
+    # a move sent at once (a card in the hand is only chosen): another column or objective
+    "momiji": ".mj-column[data-action]:not(.tutorial-target), "
+    ".mj-objective[data-action]:not(.tutorial-target)",
 }
 
 
@@ -168,7 +178,11 @@ def test_take_the_tutorial_screenshots(browser, live, game: str):
     ):
         context, page = open_page(browser, "en", viewport, **extra)
         learn_from_lobby(page, live.base, game)
-        for _ in range(2):
+        if game == "momiji":  # a Play's first card chosen: its ghost in the row, the next lit
+            held = page.get_attribute("#tutorial", "data-held")
+            press(page, target(page), tap=bool(extra))
+            page.wait_for_function(MOVED_ON.format(version=10**9, held=held), timeout=MOVE_TIMEOUT)
+        for _ in range(0 if game == "momiji" else 2):
             version = int(dataset(page, "version"))
             press(page, target(page), tap=bool(extra))
             if extra and int(dataset(page, "version")) == version:  # tap again to confirm
@@ -180,3 +194,26 @@ def test_take_the_tutorial_screenshots(browser, live, game: str):
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(SHOTS / f"tutorial-{game}-{size}.png"))
         context.close()
+
+
+def test_momiji_cards_chosen_against_the_guide_are_refused_and_the_page_goes_on(browser, live):
+    """A learner who chooses another card than the highlighted one and presses Play hears why
+    from the server (the step's words); the page is free again and the guide leads on."""
+    script = tutorial.load("momiji")
+    context, page = open_page(browser, "en")
+    learn_from_lobby(page, live.base, "momiji")
+    page.click(".mj-hand-card.usable:not(.tutorial-target)")
+    assert page.get_attribute("#tutorial", "data-held") == "1"
+    assert page.locator(".tutorial-target").count() == 0  # nothing of the script to point at
+    page.click("#mj-confirm")
+    page.wait_for_function(
+        "document.getElementById('tutorial-wrong').textContent !== ''", timeout=MOVE_TIMEOUT
+    )
+    assert page.inner_text("#tutorial-wrong").strip() == script.steps[0].wrong
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    assert page.get_attribute("#tutorial", "data-held") == "0"
+    for _ in range(3):  # the green 0, the green 1, then Play: the guide's first move is made
+        click_target(page)
+        page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    assert page.get_attribute("#tutorial", "data-step") == "3"
+    context.close()

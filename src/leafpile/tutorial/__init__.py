@@ -95,6 +95,14 @@ class Tutorial:
         # the learner's next decision too, for a page whose one gesture makes both (a tile
         # taken and placed): it may draw and mark both
         then = list(after.expect) if step and after and not step.bot and not after.bot else []
+        # the learner's decisions that follow at once, for a page that holds several choices
+        # before sending them (Momiji's cards for one Play): it guides through them all
+        ahead = []
+        for later in self.steps[n + 1 :] if step is not None and not step.bot else ():
+            if later.bot:
+                break
+            say = localize(later.say, lang) if later.say else None
+            ahead.append({"expect": list(later.expect), "say": say})
         return {
             "step": min(n, len(self.steps)),
             "steps": len(self.steps),
@@ -103,6 +111,7 @@ class Tutorial:
             "say": localize(step.say, lang) if step is not None and step.say else None,
             "expect": list(step.expect) if step is not None and not step.bot else [],
             "then": then,
+            "ahead": ahead,
             "explain": localize(said, lang) if said else None,
             "done": step is None,
             "end": localize(self.end, lang) if step is None else None,

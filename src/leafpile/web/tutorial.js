@@ -28,6 +28,27 @@ function targets(root, action) {
   return out;
 }
 
+/** Where a board that holds choices before sending them (`held()`: Momiji's cards chosen for a
+ * Play, its cards picked for a compost) stands in the learner's run of steps `run` (each
+ * step's accepted moves, this one first): the button that sends the held choices when they
+ * are the script's (its `data-actions` is the chain it sends; the step of its last move), else
+ * the elements that add the next choice; none when the held choices stray from the script
+ * (the server then refuses what is sent, with the step's words). */
+function heldTargets(root, run, held) {
+  if (held.some((a, i) => !run[i] || !run[i].includes(a))) return { nodes: [], at: 0 };
+  for (const node of root.querySelectorAll("[data-actions]")) {
+    const chain = node.dataset.actions.split("|");
+    const sends = chain.length >= held.length && held.every((a, i) => chain[i] === a);
+    if (sends && chain.every((a, i) => run[i] && run[i].includes(a)))
+      return { nodes: [node], at: chain.length - 1 };
+  }
+  const next = run[held.length] || [];
+  const nodes = [...root.querySelectorAll("[data-action]")].filter((node) =>
+    next.includes(node.dataset.action),
+  );
+  return { nodes, at: held.length };
+}
+
 /** A real game against the tutorial's bot: the same game, the learner's seat, the bot's level. */
 async function realGame(msg) {
   const part = msg.tutorial;
@@ -68,7 +89,8 @@ export function createTutorial(board) {
   }
 
   function show(node, text) {
-    node.textContent = text || "";
+    // only a change is written: the panel sits in the board, whose changes are watched below
+    if (node.textContent !== (text || "")) node.textContent = text || "";
     node.hidden = !text;
   }
 
@@ -78,8 +100,16 @@ export function createTutorial(board) {
   let drawer = null; // the renderer, asked again to draw the move once it can
   let previewed = null; // the version whose move the renderer drew
 
+  let part = null; // the step the server sent last, for a board that holds choices
   function mark() {
     for (const node of board.querySelectorAll(`.${MARK}`)) node.classList.remove(MARK, THEN);
+    const held = drawer && drawer.held && part && !part.done ? drawer.held() : [];
+    panel.dataset.held = held.length;
+    if (held.length) return markHeld(held);
+    if (drawer && drawer.held && part && !part.done) {
+      showStep(part.step, part.say); // back from a held choice (cleared, or sent)
+      show(explain, part.explain);
+    }
     const marked = [];
     for (const action of wanted) {
       for (const node of targets(board, action)) {
@@ -94,11 +124,30 @@ export function createTutorial(board) {
     return marked.length > 0;
   }
 
+  /** The learner is part way through a chain of choices the board holds: the step they are at
+   * now (its words), and what adds the next choice or sends them all. */
+  function markHeld(held) {
+    const run = [wanted, ...(part.ahead || []).map((a) => a.expect)];
+    const { nodes, at } = heldTargets(board, run, held);
+    for (const node of nodes) node.classList.add(MARK);
+    const says = [part.say, ...(part.ahead || []).map((a) => a.say)];
+    showStep(part.step + at, nodes.length ? says[at] : part.say);
+    show(explain, ""); // what the move before did is old news mid-choice
+    return nodes.length > 0;
+  }
+
+  function showStep(n, text) {
+    panel.dataset.step = n;
+    show(title, t("Learn by playing: step {n} of {total}", { n: n + 1, total: part.steps }));
+    show(say, text || (part.bot_turn ? t("Watch the bot's move…") : ""));
+  }
+
   // A renderer may draw later than its update (its pictures still loading) or redraw on its
   // own: whenever the board's nodes change, the expected move is marked again, and a renderer
   // that could not draw the move yet is asked once more.
   new MutationObserver(() => {
     if (!wanted.length || mark() || !drawer || !drawer.preview) return;
+    if (drawer.held && drawer.held().length) return;
     if (previewed === shownVersion) return;
     previewed = shownVersion;
     for (const action of drawn) drawer.preview(action);
@@ -123,7 +172,7 @@ export function createTutorial(board) {
   return {
     /** Draw the guide for `msg` (after the renderer drew the board); nothing at other tables. */
     update(msg, renderer) {
-      const part = msg.tutorial;
+      part = msg.tutorial;
       if (!part) {
         panel.hidden = true;
         return;

@@ -51,6 +51,7 @@ from leafpile.games.momiji.components import (
 )
 from leafpile.games.momiji.landscapes import SELL_CARDS
 from leafpile.games.momiji.main_actions import objective_cost
+from leafpile.games.momiji.preview import after_stop, previews
 from leafpile.games.momiji.scoring import winners
 from leafpile.games.momiji.state import (
     COLLECT2,
@@ -207,6 +208,7 @@ def play_tree(view: MomijiState) -> dict[str, Any] | None:
                 "pairs": harvest_pairs(s),
                 "mixed": is_mixed(s.played),
                 "cards": len(s.played),
+                "score": after_stop(s),  # the player's score once the Play ends here
             }
         places = [a for a in s.legal_actions() if isinstance(a, Place)]
         if len(nodes) > TREE_LIMIT and places:
@@ -296,6 +298,7 @@ def extras(view: State) -> dict[str, Any]:
         "actions": {str(a): w(action_words(s, a)) for a in legal_actions},
         "play": play_tree(s) if acting and s.phase in (TURN, PLAY) else None,
         "select": selection(s, legal_actions) if acting else None,
+        "preview": previews(s, legal_actions) if acting else None,
         "compost": (
             {
                 "what": "compost",

@@ -3,6 +3,7 @@
 import { el } from "/static/api.js";
 import { t, tm, tn } from "/static/i18n.js";
 import { acornIcon, backSvg, cardSvg } from "./cards.js";
+import { scoreLine } from "./hand.js";
 
 export function drawCentre(r) {
   const { armed, centre, ex, can, words, typeName, direct, hoverable } = r;
@@ -106,23 +107,32 @@ export function drawCentre(r) {
         },
         ...(cols.length ? cols : [el("p", { class: "muted" }, t("The display is empty."))]),
       ),
-    ),
-    el(
-      "h4",
-      {},
-      t("Objectives"),
-      " ",
-      el("span", { class: "muted mj-small" }, t("(owner 10 points, every other best player 3)")),
-    ),
-    el(
-      "div",
-      {
-        class: "mj-objectives",
-        role: "group",
-        "aria-label": t("Objectives"),
-        "data-group": "objectives",
-      },
-      ...(e.objectives || []).map((o) => objective(r, o)),
+      // beside the display where the screen is wide enough, else under it
+      el(
+        "div",
+        { class: "mj-objectives-box" },
+        el(
+          "h4",
+          {},
+          t("Objectives"),
+          " ",
+          el(
+            "span",
+            { class: "muted mj-small" },
+            t("(owner 10 points, every other best player 3)"),
+          ),
+        ),
+        el(
+          "div",
+          {
+            class: "mj-objectives",
+            role: "group",
+            "aria-label": t("Objectives"),
+            "data-group": "objectives",
+          },
+          ...(e.objectives || []).map((o) => objective(r, o)),
+        ),
+      ),
     ),
   );
 }
@@ -162,6 +172,8 @@ export function objective(r, o) {
     el("span", { class: "mj-lead muted" }, lead),
   ];
   if (o.action && can(o.action)) {
+    const pv = e.preview && e.preview.after[o.action];
+    if (pv) body.push(scoreLine(r, pv)); // what activating it brings now
     const b = el(
       "button",
       {

@@ -17,8 +17,16 @@ export function drawHand(r) {
   const cards = hand.map((c) => {
     const chosen = spec ? picked.has(c.id) : inPlan.has(c.id);
     let usable = false;
-    if (spec) usable = Boolean(spec.kinds[c.kind]);
-    else if (node) usable = inPlan.has(c.id) || node.next.some((x) => x.kind === c.kind);
+    let adds = null; // the decision a click adds to the choice (a guide marks it)
+    if (spec) {
+      usable = Boolean(spec.kinds[c.kind]);
+      if (usable && !chosen) adds = spec.kinds[c.kind];
+    } else if (node) {
+      const edges = node.next.filter((x) => x.kind === c.kind);
+      usable = inPlan.has(c.id) || edges.length > 0;
+      const edge = edges.find((x) => x.side === "right") || edges[0]; // as a click picks it
+      if (edge && !chosen) adds = edge.action;
+    }
     const b = el(
       "button",
       {
@@ -28,6 +36,7 @@ export function drawHand(r) {
         "data-at": "hand",
         "data-card": c.id,
         "data-kind": c.kind,
+        ...(adds && { "data-action": adds }),
         "data-focus": `hand:${c.id}`,
         "aria-pressed": String(chosen),
         disabled: !usable,
@@ -79,6 +88,34 @@ export function sideWords(r, item) {
   return t("your first pile");
 }
 
+/** What a decision brings, from the server's preview: "Score 4 → 8 (+4): piles +2, acorns
+ * +2" (the parts that change), or "" without one. */
+export function scoreLine(r, after) {
+  const e = r.ex();
+  const now = e.preview && e.preview.now;
+  if (!now || !after) return "";
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const words = {
+    piles: (n) => t("piles {n}", { n }),
+    acorns: (n) => t("acorns {n}", { n }),
+    objectives: (n) => t("objectives {n}", { n }),
+  };
+  const parts = Object.keys(words)
+    .filter((k) => after[k] !== now[k])
+    .map((k) => words[k](signed(after[k] - now[k])));
+  const gain = after.total - now.total;
+  return el(
+    "p",
+    { class: "mj-preview", "data-before": now.total, "data-after": after.total },
+    t("Score {before} → {after} ({gain})", {
+      before: now.total,
+      after: after.total,
+      gain: signed(gain),
+    }),
+    parts.length ? ": " + parts.join(", ") : "",
+  );
+}
+
 export function planWords(r) {
   const { plan, cardWords, tree, nodeAt } = r;
   if (!plan.length) return "";
@@ -108,6 +145,7 @@ export function planWords(r) {
     { class: "mj-plan", "aria-live": "polite" },
     el("ol", {}, ...items),
     harvest ? el("p", { class: "mj-plan-harvest" }, acornIcon(r), " ", harvest) : "",
+    end.stop ? scoreLine(r, end.stop.score) : "",
     end.open ? el("p", { class: "muted" }, t("You can go on after these cards.")) : "",
   );
 }
@@ -163,12 +201,20 @@ export function drawBar(r) {
       discard: t("Discard these cards"),
       sell: picked.size ? tn("Sell {n} card", "Sell {n} cards", picked.size) : t("Sell nothing"),
     }[spec.what];
-    items.push(button("mj-confirm", label, () => confirm(), "primary", { disabled: !ok }));
+    const acts = selectionActions(); // the chain it sends, as the Play button's
+    items.push(
+      button("mj-confirm", label, () => confirm(), "primary", {
+        disabled: !ok,
+        ...(ok && { "data-actions": acts.join("|") }),
+      }),
+    );
     if (composting) items.push(button("mj-clear", t("Cancel"), () => r.on.cancelCompost()));
     else if (picked.size) items.push(button("mj-clear", t("Clear"), () => r.on.clearPicked()));
   } else if (armed) {
     items.push(el("span", { class: "mj-armed" }, words(armed)));
-    items.push(button("mj-confirm", t("Confirm"), () => confirm(), "primary"));
+    items.push(
+      button("mj-confirm", t("Confirm"), () => confirm(), "primary", { "data-actions": armed }),
+    );
     items.push(button("mj-clear", t("Cancel"), () => r.on.disarm()));
   } else {
     if (can("stop"))
@@ -179,6 +225,7 @@ export function drawBar(r) {
             words("stop"),
             () => direct("stop"),
             e.phase === "play" ? "primary" : "",
+            { "data-action": "stop" },
           ),
           words("stop"),
         ),
@@ -186,7 +233,9 @@ export function drawBar(r) {
     if (e.compost && can("compost")) {
       items.push(
         hoverable(
-          button("mj-compost", t("Compost 2 cards (+1 acorn)"), () => r.on.startCompost()),
+          button("mj-compost", t("Compost 2 cards (+1 acorn)"), () => r.on.startCompost(), "", {
+            "data-action": "compost",
+          }),
           words("compost"),
         ),
       );
@@ -194,7 +243,9 @@ export function drawBar(r) {
     if (can("end")) {
       items.push(
         hoverable(
-          button("mj-end", words("end"), () => direct("end"), e.main_done ? "primary" : ""),
+          button("mj-end", words("end"), () => direct("end"), e.main_done ? "primary" : "", {
+            "data-action": "end",
+          }),
           words("end"),
         ),
       );

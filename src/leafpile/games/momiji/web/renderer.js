@@ -49,10 +49,12 @@ export function createRenderer(root, ctx) {
     el("div", { class: "mj-head" }, task, sub, pills),
     draftBox,
     centre,
-    others,
-    mine,
+    // your hand and its choices right under the display (both fit on a 1280 x 800 screen),
+    // then your row, where the chosen cards show, then the others
     handBox,
     bar,
+    mine,
+    others,
     scores,
     note,
   );
@@ -300,20 +302,31 @@ export function createRenderer(root, ctx) {
     if (armed) send([armed]);
   }
 
-  // -- keyboard: arrows to the neighbouring card or button of a group, C confirms, Esc clears --
+  // -- keyboard: arrows to the neighbouring card or tile on the board, C confirms, Esc clears --
   document.addEventListener("keydown", (e) => {
     if (!msg || ctx.replay || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest?.("input, select, textarea")) return;
-    const group = e.target.closest?.(".mj [data-group]");
     const dir = arrow(e);
-    if (dir && group) {
-      // to the neighbouring card or button that way on the screen
-      const items = [...group.querySelectorAll("button:not([disabled])")];
-      const from = e.target.closest("button");
-      if (items.includes(from)) {
+    if (dir && wrap.isConnected) {
+      // every card, column, objective and tile one may choose, wherever it lies on the board:
+      // an arrow goes to the neighbouring one that way on the screen (from the display down
+      // to the hand, say), and before any has the focus, to the first one, not scrolling
+      const items = [...wrap.querySelectorAll("[data-group] button:not([disabled])")];
+      const from = e.target.closest?.("button");
+      if (from && items.includes(from)) {
         e.preventDefault();
-        const next = step(items, from, dir, { at: centreOf });
+        // ahead means past the middle of the card or tile one is on (columns of the display
+        // differ in height: the next one is to the right, not below)
+        const box = from.getBoundingClientRect();
+        const ahead = (dir[0] ? box.width : box.height) / 2;
+        const next = step(items, from, dir, { at: centreOf, ahead });
         if (next) next.focus();
+        return;
+      }
+      const free = e.target === document.body || e.target === document.documentElement;
+      if (free && items.length) {
+        e.preventDefault();
+        items[0].focus();
       }
       return;
     }
@@ -394,9 +407,26 @@ export function createRenderer(root, ctx) {
   }
 
   return {
+    /** The decisions chosen on the page but not sent yet (a Play's cards, a compost's), for a
+     * tutorial's guide to follow the learner through them. */
+    held() {
+      if (plan.length) return plan.map((p) => p.action);
+      const spec = selectSpec();
+      if (!spec || !(composting || picked.size)) return [];
+      const hand = ex().hand || [];
+      const kinds = [...picked].map((id) => (hand.find((c) => c.id === id) || {}).kind);
+      return [...(spec.start ? [spec.start] : []), ...kinds.map((k) => spec.kinds[k])];
+    },
     update(next) {
       const moved = !msg || next.version !== msg.version;
       msg = next;
+      if (!moved && queue.length) {
+        // the answer to the chain's first decision came back without a move: it was refused
+        // (the server said why); the page is free again for a new choice
+        queue = [];
+        delete wrap.dataset.busy;
+        clearChoices();
+      }
       if (moved) {
         hint = null;
         if (queue.length) {
