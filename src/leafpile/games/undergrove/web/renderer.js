@@ -38,8 +38,7 @@ export function createRenderer(root, ctx) {
   let candidate = null; // the target or button under the pointer / keyboard cursor
   const input = pointer(coarsePointer() ? "touch" : "mouse");
   let infoTile = null; // the tile whose details are shown
-  let steadyFor = null; // whose turn, at which width, the decision panel's height is kept for
-  let steadyHeight = 0;
+  let steadyFor = null; // whose turn, at which width, the forest is kept still for
 
   const head = el("div", { class: "ug-head" });
   const decision = el("section", { class: "panel ug-decision", "aria-live": "polite" });
@@ -65,11 +64,6 @@ export function createRenderer(root, ctx) {
     lower,
   );
   const styles = el("link", { rel: "stylesheet", href: "/games/undergrove/web/undergrove.css" });
-  // the panel's height measured before the styles arrive is not its height
-  styles.addEventListener("load", () => {
-    steadyFor = null;
-    if (msg) steady();
-  });
   root.append(styles, wrap);
   const layers = {
     slots: svg("g"),
@@ -267,10 +261,11 @@ export function createRenderer(root, ctx) {
 
   // -- drawing ------------------------------------------------------------------------------
   function setCandidate(tg) {
+    const before = forestTop();
     candidate = tg;
     drawGhost();
     drawHint(decision, look());
-    steady();
+    steady(before);
     if (tg && tg.origin === "key") reveal(layers.targets.querySelector(".hot"));
   }
 
@@ -291,18 +286,34 @@ export function createRenderer(root, ctx) {
       window.scrollBy(0, r.bottom - window.innerHeight + margin);
   }
 
-  // The decision panel above the forest never shrinks during one player's turn, so the forest
-  // stays where it is while the turn's small decisions follow one another (a shorter question
-  // leaves room rather than pulling the forest up under the pointer).
-  function steady() {
-    const key = msg ? `${msg.to_move}:${window.innerWidth}` : null;
-    if (key !== steadyFor) {
-      steadyFor = key;
-      steadyHeight = 0;
-    }
+  // The forest stays where it is on the screen while the decisions of one player's turn follow
+  // one another, although the panel above it changes (what is asked, the choices, the hint):
+  // a shorter panel keeps the room it had (or the page scrolls up by as much, when it can), a
+  // longer one scrolls the page down by as much while the panel's top stays in sight. A new
+  // turn, or another width of the page, starts afresh.
+  function forestTop() {
+    return msg && boardWrap.isConnected ? boardWrap.getBoundingClientRect().top : null;
+  }
+  function steady(before) {
+    const key = `${msg.to_move}:${window.innerWidth}`;
     decision.style.minHeight = "";
-    steadyHeight = Math.max(steadyHeight, decision.offsetHeight);
-    decision.style.minHeight = steadyHeight ? `${steadyHeight}px` : "";
+    if (key !== steadyFor || before === null || decision.hidden) {
+      steadyFor = key;
+      return;
+    }
+    const moved = boardWrap.getBoundingClientRect().top - before;
+    if (moved < 0) {
+      const up = Math.min(-moved, window.scrollY);
+      const keep = -moved - up;
+      if (keep) decision.style.minHeight = `${decision.getBoundingClientRect().height + keep}px`;
+      if (up) window.scrollBy(0, -up);
+    } else if (moved > 0) {
+      const bar = document.querySelector(".turn-bar");
+      const covered = bar ? bar.offsetHeight + 8 : 0;
+      // a panel whose top is already out of sight may go further; one in sight stays so
+      const top = decision.getBoundingClientRect().top;
+      window.scrollBy(0, top < covered ? moved : Math.min(moved, top - covered));
+    }
   }
 
   /** What decision.js draws from. */
@@ -487,9 +498,10 @@ export function createRenderer(root, ctx) {
     if (!msg) return;
     if (sel.hand && !choices().some((c) => c.group === "place" && c.hand === sel.hand)) sel = {};
     if ((sel.tile || sel.corner) && !choices().some((c) => c.group === "carbon")) sel = {};
+    const before = forestTop();
     drawHead(head, msg);
     drawDecision(decision, look());
-    steady();
+    steady(before);
     drawTurn(turnBox, look());
     drawForest();
     drawInfo();
