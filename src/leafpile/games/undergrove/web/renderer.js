@@ -39,6 +39,7 @@ export function createRenderer(root, ctx) {
   const input = pointer(coarsePointer() ? "touch" : "mouse");
   let infoTile = null; // the tile whose details are shown
   let steadyFor = null; // whose turn, at which width, the forest is kept still for
+  let centred = 0; // tries at scrolling the forest's frame to the Earthlover (10: done)
 
   const head = el("div", { class: "ug-head" });
   const decision = el("section", { class: "panel ug-decision", "aria-live": "polite" });
@@ -64,6 +65,9 @@ export function createRenderer(root, ctx) {
     lower,
   );
   const styles = el("link", { rel: "stylesheet", href: "/games/undergrove/web/undergrove.css" });
+  styles.addEventListener("load", () => {
+    if (msg) drawForest();
+  });
   root.append(styles, wrap);
   const layers = {
     slots: svg("g"),
@@ -370,11 +374,17 @@ export function createRenderer(root, ctx) {
     let cell = Math.min(width / cols, maxH / rows, 120);
     cell = Math.max(cell, MIN_CELL); // the tiles' names stay legible (forest.js)
     const w = Math.round(cols * cell);
-    const firstTime = !board.getAttribute("width");
     board.setAttribute("width", String(w));
     board.setAttribute("height", String(Math.round(rows * cell)));
-    // a forest wider than the screen scrolls inside its frame: start at the Earthlover
-    if (firstTime && w > width) boardWrap.scrollLeft = Math.max(0, (0.5 - b.x0) * cell - width / 2);
+    // a forest wider than the screen scrolls inside its frame: start at the Earthlover (once
+    // the frame can scroll: not before the styles have come)
+    if (centred < 10 && w > width && boardWrap.scrollWidth > boardWrap.clientWidth) {
+      const target = Math.max(0, (0.5 - b.x0) * cell - width / 2);
+      boardWrap.scrollLeft = target;
+      // a frame laid out a moment later may not have taken it: again at the next frame
+      if (target === 0 || boardWrap.scrollLeft > 0) centred = 10;
+      else if (++centred < 10) requestAnimationFrame(() => msg && drawForest());
+    }
   }
 
   function drawForest() {
