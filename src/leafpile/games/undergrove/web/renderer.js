@@ -39,7 +39,7 @@ export function createRenderer(root, ctx) {
   const input = pointer(coarsePointer() ? "touch" : "mouse");
   let infoTile = null; // the tile whose details are shown
   let steadyFor = null; // whose turn, at which width, the forest is kept still for
-  let centred = 0; // tries at scrolling the forest's frame to the Earthlover (10: done)
+  let centred = false; // the forest's frame was scrolled to the Earthlover
 
   const head = el("div", { class: "ug-head" });
   const decision = el("section", { class: "panel ug-decision", "aria-live": "polite" });
@@ -378,13 +378,18 @@ export function createRenderer(root, ctx) {
     board.setAttribute("height", String(Math.round(rows * cell)));
     // a forest wider than the screen scrolls inside its frame: start at the Earthlover (once
     // the frame can scroll: not before the styles have come)
-    if (centred < 10 && w > width && boardWrap.scrollWidth > boardWrap.clientWidth) {
-      const target = Math.max(0, (0.5 - b.x0) * cell - width / 2);
-      boardWrap.scrollLeft = target;
-      // a frame laid out a moment later may not have taken it: again at the next frame
-      if (target === 0 || boardWrap.scrollLeft > 0) centred = 10;
-      else if (++centred < 10) requestAnimationFrame(() => msg && drawForest());
+    if (!centred && w > width) {
+      centred = true;
+      centre(Math.max(0, (0.5 - b.x0) * cell - width / 2), 0);
     }
+  }
+
+  /** Scroll the forest's frame to `x`; a frame laid out a moment later (its styles just
+   * come) may not take it yet: again at the next frames, a few times. */
+  function centre(x, tries) {
+    boardWrap.scrollLeft = x;
+    if (x > 0 && boardWrap.scrollLeft === 0 && tries < 20)
+      requestAnimationFrame(() => centre(x, tries + 1));
   }
 
   function drawForest() {
