@@ -202,3 +202,22 @@ def test_describe_gives_a_sentence_for_every_legal_decision():
 def test_bad_options_are_refused_with_a_clear_message(options, message):
     with pytest.raises(InvalidOptionsError, match=message):
         GAME.new_state(2, seed=1, options=options)
+
+
+def test_the_terminal_names_the_tie_breaks_in_the_rules_words():
+    """At the end the terminal gives each player's trees and carbon absorbed (3 per tree, plus
+    the carbon on seedlings: "le plus de Carbone absorbé"), the rules' second tie-break."""
+    import random
+
+    from leafpile.games.undergrove.scoring import tie_break
+
+    s = GAME.new_state(2, 4, {"round_limit": 6})
+    rng = random.Random(4)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    out = text_of(GAME.render(s, None))
+    assert "most trees then most carbon absorbed" in out
+    for p in range(2):
+        trees, on_seedlings = tie_break(s, p)
+        assert f"{trees} trees, {3 * trees + on_seedlings} carbon absorbed" in out
+    assert "carbon on seedlings" not in out

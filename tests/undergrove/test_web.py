@@ -129,3 +129,38 @@ def test_a_log_line_tells_what_the_decision_caused():
         line = GAME.describe(s, action)
         s.apply(action)
     assert line.endswith("the carbon marker moves to space 1 (+1 N)")
+
+
+SECOND_PERSON = {
+    "en": re.compile(r"\b(you|your|yours)\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(vous|votre|vos|\w+ez)\b", re.IGNORECASE),
+    "ru": re.compile(r"\b(вы|ваш\w*|вам|\w+(ьте|йте|ите))\b", re.IGNORECASE),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_what_another_player_does_is_said_in_the_third_person(lang):
+    """A prompt shown to an opponent or a spectator, and every log line, is about the player
+    to move ("their hand"), never addressed to the reader ("your hand"); the player to move
+    is still addressed."""
+    from leafpile.games.undergrove.words.log import sentence
+    from leafpile.games.undergrove.words.prompts import prompt
+
+    second = SECOND_PERSON[lang]
+    kinds_seen = set()
+    addressed = 0
+    for players, seed in ((2, 11), (3, 12), (2, 13)):
+        for s in play(players, seed, steps=300):
+            if s.is_terminal():
+                break
+            mover = s.current_player
+            kinds_seen.add(s.pending[-1].kind)
+            for who in (None, *(p for p in range(players) if p != mover)):
+                text = prompt(GAME.player_view(s, who)).localize(lang)
+                assert not second.search(text), (who, text)
+            if second.search(prompt(GAME.player_view(s, mover)).localize(lang)):
+                addressed += 1
+            for action in s.legal_actions()[:4]:
+                line = sentence(GAME.player_view(s, None), action).localize(lang)
+                assert not second.search(line), line
+    assert len(kinds_seen) >= 8 and addressed > 0

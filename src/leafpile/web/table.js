@@ -23,6 +23,7 @@ import { createAlerts } from "/static/alerts.js";
 import { followMoves } from "/static/board.js";
 import { getProfile, playerLink } from "/static/profile.js";
 import { createTutorial } from "/static/tutorial.js";
+import { placeLog } from "/static/log-panel.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -436,6 +437,13 @@ async function main() {
   translatePage();
   $("turn").dataset.offline = t("(reconnecting…)");
   $("undo").addEventListener("click", undo);
+  placeLog({
+    panel: $("log-panel"),
+    log: $("log"),
+    toggle: $("log-toggle"),
+    board: $("board"),
+    side: $("side"),
+  });
   const snapshot = await api(`/api/tables/${tableId}?lang=${currentLanguage()}`).catch((e) => {
     $("turn").textContent = e.message;
     throw e;

@@ -24,7 +24,7 @@ from leafpile.games.undergrove.components import (
     coords,
     tile,
 )
-from leafpile.games.undergrove.scoring import tile_vp, totals, winners
+from leafpile.games.undergrove.scoring import tie_break, tile_vp, totals, winners
 from leafpile.games.undergrove.state import HIDDEN, UndergroveState, deck_count
 from leafpile.games.undergrove.view import player_view
 from leafpile.games.undergrove.words import (
@@ -280,7 +280,16 @@ def players(state: UndergroveState, viewer: int | None) -> RenderableType:
             "end spaces, goals, and a point for every two resources left)"
         )
         line.append(" " + why, style="dim")
-    return Group(grid, line)
+        return Group(grid, line)
+    # the tie-breaks in the rules' words: most trees, then most carbon absorbed (3 per tree,
+    # plus the carbon still on the seedlings)
+    ties = Text(say("tie-breaks, most trees then most carbon absorbed:"), style="dim")
+    for p in range(state.num_players):
+        trees, on_seedlings = tie_break(state, p)
+        absorbed = 3 * trees + on_seedlings
+        counts = say("{trees} trees, {absorbed} carbon absorbed", trees=trees, absorbed=absorbed)
+        ties.append(f" {seat_label(p)} {counts}" + (";" if p < state.num_players - 1 else ""))
+    return Group(grid, line, ties)
 
 
 def supply_line(state: UndergroveState, p: int) -> Text:

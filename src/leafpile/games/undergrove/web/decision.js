@@ -1,6 +1,6 @@
 // Undergrove's decision panel and head: the round and the deck, what is asked in words and
 // what is still owed, the choices as buttons (grouped; the long lists folded), the partial
-// choice so far, the hint for the target under the pointer, and the turn so far. Pure drawing
+// choice so far, the hint for the target under the pointer; and the turn so far. Pure drawing
 // from `r`, what the renderer knows (msg, ctx, all: the choices, sel, candidate, hand, targets,
 // touch, tileName, clear).
 import { el, withNames } from "/static/api.js";
@@ -148,6 +148,19 @@ export function drawDecision(decision, r) {
     parts.push(
       el("p", { class: "ug-next muted" }, t("Then: {steps}", { steps: next.join(" → ") })),
     );
+  decision.replaceChildren(...parts);
+  decision.classList.toggle("mine", all.length > 0);
+  decision.hidden = over;
+  drawHint(decision, r);
+}
+
+/** The turn so far, under the forest (it grows with each decision: above the forest it
+ * would push the forest down at every step). */
+export function drawTurn(box, r) {
+  const { msg, ctx } = r;
+  const over = msg.status === "finished" || msg.view.over;
+  const ex = msg.extras || {};
+  const parts = [];
   const summary = turnSummary(msg);
   const facts = [];
   const turn = ex.turn || {};
@@ -174,10 +187,8 @@ export function drawDecision(decision, r) {
       ),
     );
   }
-  decision.replaceChildren(...parts);
-  decision.classList.toggle("mine", all.length > 0);
-  decision.hidden = over;
-  drawHint(decision, r);
+  box.replaceChildren(...parts);
+  box.hidden = !parts.length;
 }
 
 function selectionText(sel, tileName) {

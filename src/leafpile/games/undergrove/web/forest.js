@@ -9,6 +9,10 @@ import { PLAYER_COLOURS, TOKEN_COLOURS } from "./colours.js";
 export const S = 100; // one tile, in SVG units
 const SCALLOP = 13; // radius of the corner cut-outs where pieces stand
 const ROOT_LEN = 31; // a root's length from its corner into the tile
+// a tile's name, in SVG units: the renderer never draws a tile under MIN_CELL pixels, so a name
+// is never smaller than NAME_SIZE * MIN_CELL / S pixels (11 or more, legible on a phone)
+export const NAME_SIZE = 10.5;
+export const MIN_CELL = 106;
 export { PLAYER_COLOURS, TOKEN_COLOURS };
 export const PLAYER_INK = ["#4a2206", "#2a1050", "#4d0f0f", "#3b3b3b"];
 export const TOKEN_GLYPHS = { b: "◆", p: "✿", g: "♣", y: "☀" };
@@ -168,7 +172,9 @@ export function tileGroup(id, x, y, carbon, stored, info, extra = {}) {
           y: (lines.length === 1 ? 38 : 34) + i * 11,
           "text-anchor": "middle",
           class: "ug-tile-name",
-          "font-size": line.length > 14 ? 9.4 : 10.5,
+          "font-size": NAME_SIZE,
+          // a long line is narrowed to the tile's width rather than set smaller
+          ...(line.length > 15 ? { textLength: 90, lengthAdjust: "spacingAndGlyphs" } : {}),
         },
         line,
       ),

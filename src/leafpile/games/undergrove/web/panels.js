@@ -66,7 +66,8 @@ export function playerPanel(msg, p, choiceFor, seatName) {
   const ex = msg.extras || {};
   const score = (ex.scores || [])[p] || {};
   const mine = msg.you === p;
-  const toMove = msg.to_move === p && msg.status !== "finished";
+  const over = msg.status === "finished" || v.over;
+  const toMove = msg.to_move === p && !over;
   const res = v.resources[p];
   const resRow = el(
     "div",
@@ -179,12 +180,14 @@ export function playerPanel(msg, p, choiceFor, seatName) {
       el("b", { class: "ug-name" }, seatName(p) || `P${p + 1}`),
       mine ? el("span", { class: "muted" }, ` (${t("you")})`) : "",
       toMove ? el("span", { class: "ug-moving" }, t("to play")) : "",
+      // before the end the points are what the game would give now: said in words
       el(
         "span",
-        { class: "ug-score", "data-score": p, title: t("score if the game ended now") },
+        { class: "ug-score", "data-score": p },
         tn("{n} point", "{n} points", score.total ?? 0),
       ),
     ),
+    el("div", { class: "ug-score-when" }, over ? t("final score") : t("if the game ended now")),
     resRow,
     tokRow,
     supply,

@@ -10,8 +10,17 @@
 import { el } from "/static/api.js";
 import { t } from "/static/i18n.js";
 import { arrow, coarsePointer, nearest, pointOn, pointer, step, svg } from "/static/board.js";
-import { drawDecision, drawHead, drawHint } from "./decision.js";
-import { S, defs, emptySlot, pieceGroup, rootGroup, rulers, tileGroup } from "./forest.js";
+import { drawDecision, drawHead, drawHint, drawTurn } from "./decision.js";
+import {
+  MIN_CELL,
+  S,
+  defs,
+  emptySlot,
+  pieceGroup,
+  rootGroup,
+  rulers,
+  tileGroup,
+} from "./forest.js";
 import { goalsPanel, handPanel, playerPanel, scorePanel, tileCard, trackPanel } from "./panels.js";
 import {
   ghostOf,
@@ -29,12 +38,15 @@ export function createRenderer(root, ctx) {
   let candidate = null; // the target or button under the pointer / keyboard cursor
   const input = pointer(coarsePointer() ? "touch" : "mouse");
   let infoTile = null; // the tile whose details are shown
+  let steadyFor = null; // whose turn, at which width, the forest is kept still for
+  let centred = false; // the forest's frame was scrolled to the Earthlover
 
   const head = el("div", { class: "ug-head" });
   const decision = el("section", { class: "panel ug-decision", "aria-live": "polite" });
   const board = svg("svg", { class: "ug-forest", role: "img", "aria-label": t("The forest") });
   const boardWrap = el("div", { class: "ug-forest-wrap" }, board);
   const info = el("div", { class: "ug-info" });
+  const turnBox = el("section", { class: "panel ug-turn-box", "aria-live": "polite" });
   const players = el("div", { class: "ug-players" });
   const lower = el("div", { class: "ug-lower" });
   const finalBox = el("div", { class: "ug-final" });
@@ -47,15 +59,16 @@ export function createRenderer(root, ctx) {
     el(
       "div",
       { class: "ug-main" },
-      el("div", { class: "ug-forest-col" }, boardWrap, info),
+      el("div", { class: "ug-forest-col" }, boardWrap, turnBox, info),
       players,
     ),
     lower,
   );
-  root.append(
-    el("link", { rel: "stylesheet", href: "/games/undergrove/web/undergrove.css" }),
-    wrap,
-  );
+  const styles = el("link", { rel: "stylesheet", href: "/games/undergrove/web/undergrove.css" });
+  styles.addEventListener("load", () => {
+    if (msg) drawForest();
+  });
+  root.append(styles, wrap);
   const layers = {
     slots: svg("g"),
     tiles: svg("g"),
@@ -252,9 +265,59 @@ export function createRenderer(root, ctx) {
 
   // -- drawing ------------------------------------------------------------------------------
   function setCandidate(tg) {
+    const before = forestTop();
     candidate = tg;
     drawGhost();
     drawHint(decision, look());
+    steady(before);
+    if (tg && tg.origin === "key") reveal(layers.targets.querySelector(".hot"));
+  }
+
+  /** Scroll the forest's frame, then the page, so that `node` (the target the arrow keys
+   * reached) is in sight and not under the sticky turn bar. */
+  function reveal(node) {
+    if (!node) return;
+    const margin = 12;
+    let r = node.getBoundingClientRect();
+    const frame = boardWrap.getBoundingClientRect();
+    if (r.left < frame.left + margin) boardWrap.scrollLeft -= frame.left + margin - r.left;
+    else if (r.right > frame.right - margin) boardWrap.scrollLeft += r.right - frame.right + margin;
+    r = node.getBoundingClientRect();
+    const bar = document.querySelector(".turn-bar");
+    const top = Math.max(0, bar ? bar.getBoundingClientRect().bottom : 0) + margin;
+    if (r.top < top) window.scrollBy(0, r.top - top);
+    else if (r.bottom > window.innerHeight - margin)
+      window.scrollBy(0, r.bottom - window.innerHeight + margin);
+  }
+
+  // The forest stays where it is on the screen while the decisions of one player's turn follow
+  // one another, although the panel above it changes (what is asked, the choices, the hint):
+  // a shorter panel keeps the room it had (or the page scrolls up by as much, when it can), a
+  // longer one scrolls the page down by as much while the panel's top stays in sight. A new
+  // turn, or another width of the page, starts afresh.
+  function forestTop() {
+    return msg && boardWrap.isConnected ? boardWrap.getBoundingClientRect().top : null;
+  }
+  function steady(before) {
+    const key = `${msg.to_move}:${window.innerWidth}`;
+    decision.style.minHeight = "";
+    if (key !== steadyFor || before === null || decision.hidden) {
+      steadyFor = key;
+      return;
+    }
+    const moved = boardWrap.getBoundingClientRect().top - before;
+    if (moved < 0) {
+      const up = Math.min(-moved, window.scrollY);
+      const keep = -moved - up;
+      if (keep) decision.style.minHeight = `${decision.getBoundingClientRect().height + keep}px`;
+      if (up) window.scrollBy(0, -up);
+    } else if (moved > 0) {
+      const bar = document.querySelector(".turn-bar");
+      const covered = bar ? bar.offsetHeight + 8 : 0;
+      // a panel whose top is already out of sight may go further; one in sight stays so
+      const top = decision.getBoundingClientRect().top;
+      window.scrollBy(0, top < covered ? moved : Math.min(moved, top - covered));
+    }
   }
 
   /** What decision.js draws from. */
@@ -309,13 +372,24 @@ export function createRenderer(root, ctx) {
     const width = boardWrap.clientWidth || 600;
     const maxH = narrow ? window.innerHeight * 0.75 : Math.max(420, window.innerHeight * 0.85);
     let cell = Math.min(width / cols, maxH / rows, 120);
-    cell = Math.max(cell, narrow ? 80 : 88);
+    cell = Math.max(cell, MIN_CELL); // the tiles' names stay legible (forest.js)
     const w = Math.round(cols * cell);
-    const firstTime = !board.getAttribute("width");
     board.setAttribute("width", String(w));
     board.setAttribute("height", String(Math.round(rows * cell)));
-    // a forest wider than the screen scrolls inside its frame: start at the Earthlover
-    if (firstTime && w > width) boardWrap.scrollLeft = Math.max(0, (0.5 - b.x0) * cell - width / 2);
+    // a forest wider than the screen scrolls inside its frame: start at the Earthlover (once
+    // the frame can scroll: not before the styles have come)
+    if (!centred && w > width) {
+      centred = true;
+      centre(Math.max(0, (0.5 - b.x0) * cell - width / 2), 0);
+    }
+  }
+
+  /** Scroll the forest's frame to `x`; a frame laid out a moment later (its styles just
+   * come) may not take it yet: again at the next frames, a few times. */
+  function centre(x, tries) {
+    boardWrap.scrollLeft = x;
+    if (x > 0 && boardWrap.scrollLeft === 0 && tries < 20)
+      requestAnimationFrame(() => centre(x, tries + 1));
   }
 
   function drawForest() {
@@ -340,13 +414,40 @@ export function createRenderer(root, ctx) {
           "data-at": `${x},${y}`,
           ...(placer === null || placer === undefined ? {} : { "data-from": `hand:${placer}` }),
         });
+        // chosen this turn: marked as chosen (lit, with a label where its paid cost was), not
+        // greyed as if it could not be used
         if (activated.has(id) && v.pending.length) {
-          g.classList.add("used");
+          const label = t("activated this turn");
+          g.classList.add("activated");
           g.append(
+            svg("rect", {
+              class: "ug-activated-ring",
+              x: 2,
+              y: 2,
+              width: S - 4,
+              height: S - 4,
+              rx: 12,
+            }),
+            svg("rect", {
+              class: "ug-activated-pill",
+              x: 8,
+              y: 48,
+              width: S - 16,
+              height: 14,
+              rx: 7,
+            }),
             svg(
               "text",
-              { x: S / 2, y: S - 3, "text-anchor": "middle", class: "ug-used" },
-              t("used this turn"),
+              {
+                x: S / 2,
+                y: 58.5,
+                "text-anchor": "middle",
+                class: "ug-activated",
+                ...(label.length > 17
+                  ? { textLength: S - 22, lengthAdjust: "spacingAndGlyphs" }
+                  : {}),
+              },
+              label,
             ),
           );
         }
@@ -412,8 +513,11 @@ export function createRenderer(root, ctx) {
     if (!msg) return;
     if (sel.hand && !choices().some((c) => c.group === "place" && c.hand === sel.hand)) sel = {};
     if ((sel.tile || sel.corner) && !choices().some((c) => c.group === "carbon")) sel = {};
+    const before = forestTop();
     drawHead(head, msg);
     drawDecision(decision, look());
+    steady(before);
+    drawTurn(turnBox, look());
     drawForest();
     drawInfo();
     const seatName = (p) => ctx.seatName(p);

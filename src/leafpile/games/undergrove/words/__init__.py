@@ -255,7 +255,8 @@ def bonus_text(b: int) -> Msg:
     return Msg("+1 {res}, once", res=RESOURCES[spec.resource])
 
 
-def _reward_text(spec: dict[str, Any]) -> Msg:
+def _reward_text(spec: dict[str, Any], their: bool = False) -> Msg:
+    """A reward as the track prints it, or (`their`) as a line about a player says it."""
     reward = spec["reward"]
     if reward is Reward.GAIN:
         return Msg("+1 {res}", res=spec["resource"])
@@ -264,19 +265,24 @@ def _reward_text(spec: dict[str, Any]) -> Msg:
     if reward is Reward.ROOT:
         return Msg("a free root")
     if reward is Reward.GAIN_CHOICE:
-        return Msg("+1 nutrient of your choice")
+        return Msg("+1 nutrient of their choice") if their else Msg("+1 nutrient of your choice")
     if reward is Reward.CARBON_NUTRIENTS:
-        return Msg("+{c} C and {n} nutrients of your choice", c=spec["carbon"], n=spec["choice"])
+        c, n = spec["carbon"], spec["choice"]
+        if their:
+            return Msg("+{c} C and {n} nutrients of their choice", c=c, n=n)
+        return Msg("+{c} C and {n} nutrients of your choice", c=c, n=n)
     if reward is Reward.CARBON:
         return Msg("+{c} C", c=spec["carbon"])
     if reward is Reward.REFRESH_NUTRIENT:
+        if their:
+            return Msg("1 used token ready again and +1 nutrient of their choice")
         return Msg("1 used token ready again and +1 nutrient of your choice")
     return Msg.plural("{n} point", "{n} points", int(spec.get("points", 0)))
 
 
-def track_texts() -> list[Msg]:
-    """The reward of each track space 1-8."""
-    return [_reward_text(spec) for spec in TRACK_SPACES]
+def track_texts(their: bool = False) -> list[Msg]:
+    """The reward of each track space 1-8 (`their`: in a line about a player)."""
+    return [_reward_text(spec, their) for spec in TRACK_SPACES]
 
 
 def track_short() -> list[Msg]:
@@ -289,8 +295,8 @@ def track_short() -> list[Msg]:
     return [short.get(spec["reward"], _reward_text(spec)) for spec in TRACK_SPACES]
 
 
-def end_space_texts() -> list[Msg]:
-    return [_reward_text(spec) for spec in END_SPACES]
+def end_space_texts(their: bool = False) -> list[Msg]:
+    return [_reward_text(spec, their) for spec in END_SPACES]
 
 
 _GOAL_NAMES = {

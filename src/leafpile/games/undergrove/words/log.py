@@ -270,7 +270,10 @@ def _numbered(
         return Msg("{player} takes bonus tile B{b} ({what})", player=who, b=n, what=bonus_text(n))
     if verb == "end":
         return Msg(
-            "{player} takes end space E{i} ({what})", player=who, i=n + 1, what=end_space_texts()[n]
+            "{player} takes end space E{i} ({what})",
+            player=who,
+            i=n + 1,
+            what=end_space_texts(their=True)[n],
         )
     if verb == "convert":
         if n == 0:
@@ -376,7 +379,7 @@ def _followed(p: int, direct: UndergroveState, after: UndergroveState) -> list[M
                 Msg(
                     "the carbon marker moves to space {n} ({reward})",
                     n=space,
-                    reward=track_texts()[space - 1],
+                    reward=track_texts(their=True)[space - 1],
                 )
             )
     if (

@@ -16,6 +16,7 @@ from leafpile.games.undergrove.words import (
     name,
     xy,
 )
+from leafpile.games.undergrove.words.their import their_prompt
 from leafpile.i18n import Msg
 
 
@@ -62,7 +63,10 @@ def owed_text(s: UndergroveState) -> Msg | None:
 
 
 def prompt(s: UndergroveState) -> Msg:
-    """What the player to move is asked now, in words."""
+    """What the player to move is asked now, in words: to them, or (in a view of another
+    seat, or a spectator's) about them."""
+    if s.redacted and s.viewer != s.to_move and not s.over and s.pending:
+        return their_prompt(s)
     if s.over or not s.pending:
         return Msg("The game is over.")
     e = s.pending[-1]
