@@ -117,6 +117,16 @@ def expected(state: Any, notation: str) -> dict[str, Any]:
     return {"now": now, "after": after, "mine": mine, "joined": joined}
 
 
+def best_spot(page, state: Any):
+    """The spot that adds most to the mover's round score (for the screenshots)."""
+
+    def gain(spot) -> int:
+        want = expected(state, spot.get_attribute("data-action") or "")
+        return int(want["after"][want["mine"]] - want["now"][want["mine"]])
+
+    return max(page.locator(".spot").all(), key=gain)
+
+
 def test_pointing_at_a_spot_previews_its_areas_and_score_from_the_engine(browser, seeded):
     table = Table(seeded)
     table.play_until(
@@ -164,6 +174,7 @@ def test_pointing_at_a_spot_previews_its_areas_and_score_from_the_engine(browser
         assert checked == 4
         assert "faded" in (page.locator(".areas-now").get_attribute("class") or "")
         if os.environ.get("LEAFPILE_SCREENSHOTS"):
+            best_spot(page, state).hover()
             page.screenshot(path=str(SHOTS / "autumn-preview-desktop.png"))
     finally:
         page.close()
@@ -191,6 +202,7 @@ def test_a_first_tap_on_a_phone_previews_in_russian_and_spots_are_a_finger_wide(
         words = page.locator(".autumn-preview").inner_text()
         assert f"ваши очки за раунд {b} → {a}" in words
         if os.environ.get("LEAFPILE_SCREENSHOTS"):
+            best_spot(page, table.state()).tap()
             page.screenshot(path=str(SHOTS / "autumn-preview-phone.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:

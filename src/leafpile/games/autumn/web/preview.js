@@ -75,10 +75,13 @@ export function drawPreviewWords(box, pv, msg, ctx) {
     return;
   }
   const you = msg.you === null || msg.you === undefined ? msg.to_move : msg.you;
+  // a replay or a review shows a seat's move to someone else: the seat by its name
+  const own = !ctx.replay && !ctx.review && msg.you === msg.to_move;
   const parts = [];
   if (pv.scores) {
     const [before, after] = pv.scores[you];
     const solo = pv.scores.length === 1;
+    const name = ctx.seatName(you);
     parts.push(
       el(
         "p",
@@ -87,7 +90,9 @@ export function drawPreviewWords(box, pv, msg, ctx) {
         " · ",
         solo
           ? t("challenge score if the game ended now: {before} → {after}", { before, after })
-          : t("your round score {before} → {after}", { before, after }),
+          : own
+            ? t("your round score {before} → {after}", { before, after })
+            : t("{name}: round score {before} → {after}", { name, before, after }),
       ),
     );
   } else
@@ -98,7 +103,7 @@ export function drawPreviewWords(box, pv, msg, ctx) {
     el(
       "ul",
       { class: "autumn-areas" },
-      ...["red", "yellow"].map((c) => areaWords(c, pv.areas[c], pv.mine === c)),
+      ...["red", "yellow"].map((c) => areaWords(c, pv.areas[c], own && pv.mine === c)),
     ),
   );
   if (pv.scores && pv.scores.length === 2) {
