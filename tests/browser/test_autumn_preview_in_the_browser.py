@@ -272,7 +272,7 @@ def test_the_last_card_placed_is_marked_in_words(browser, seeded):
         x, y, r = placed[-1][1:]
         last = page.locator(".autumn-table .autumn-card.last")
         assert last.count() == 1 and last.get_attribute("data-at") == f"{x},{y},{r}"
-        assert last.locator(".last-mark").text_content() == "last card"
+        assert page.locator(".autumn-table .last-mark").text_content() == "last card"
         width = last.locator(".outline").evaluate(
             "e => parseFloat(getComputedStyle(e).strokeWidth)"
         )

@@ -108,22 +108,9 @@ export function cardGroup(faces, x, y, rot, extra = {}) {
   return g;
 }
 
-/** The card shown where a placement would put it, framed as a proposal, with what it would
- * bring the seat's round score (`gain`, words already made) on it when there is a preview. */
-export function ghostCard(faces, p, gain = "") {
+/** The card shown where a placement would put it, framed as a proposal. */
+export function ghostCard(faces, p) {
   const g = cardGroup(faces, p.x, p.y, p.rot, { opacity: 0.85, "data-ghost": p.action });
-  if (gain) {
-    const width = 12 + 6.5 * gain.length;
-    g.append(
-      svg(
-        "g",
-        // between the card's centre and its lower edge: the spots' dots lie on those two
-        { class: "gain-mark", transform: `translate(${W - width / 2},${1.5 * H - 8})` },
-        svg("rect", { width, height: 16, rx: 8 }),
-        svg("text", { x: width / 2, y: 12, "text-anchor": "middle" }, gain),
-      ),
-    );
-  }
   g.append(
     svg("rect", {
       x: -1,
@@ -138,6 +125,22 @@ export function ghostCard(faces, p, gain = "") {
     }),
   );
   return g;
+}
+
+/** What a placement would bring the seat's round score (`gain`, words already made: "+2"),
+ * as a label on its card: between the card's centre and its lower edge, where no spot's dot
+ * lies (they lie on those two lines). */
+export function gainBadge(p, gain) {
+  const width = 12 + 6.5 * gain.length;
+  return svg(
+    "g",
+    {
+      class: "gain-mark",
+      transform: `translate(${p.x * W + W - width / 2},${p.y * H + 1.5 * H - 8})`,
+    },
+    svg("rect", { width, height: 16, rx: 8 }),
+    svg("text", { x: width / 2, y: 12, "text-anchor": "middle" }, gain),
+  );
 }
 
 /** The cards on the table, the last one placed marked by a thick outline and a tag naming it

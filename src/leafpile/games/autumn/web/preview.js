@@ -20,7 +20,13 @@ export function areaOutline(cells, colour, kind) {
     if (!inside.has(`${x - 1},${y}`)) d.push(`M${l},${tp}V${b}`);
     if (!inside.has(`${x + 1},${y}`)) d.push(`M${r},${tp}V${b}`);
   }
-  return svg("path", { d: d.join(""), class: `${kind} ${colour}`, "data-cells": cells.length });
+  const path = d.join("");
+  return svg(
+    "g",
+    {},
+    svg("path", { d: path, class: "halo" }), // a light edge under the line: seen on any leaf
+    svg("path", { d: path, class: `${kind} ${colour}`, "data-cells": cells.length }),
+  );
 }
 
 /** Each colour's largest area now, outlined (faded while a preview is shown). */

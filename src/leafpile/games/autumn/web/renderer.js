@@ -16,6 +16,7 @@ import {
   centre,
   extentBox,
   extentUnion,
+  gainBadge,
   ghostCard,
   leafDefs,
   placedCards,
@@ -102,8 +103,19 @@ export function createRenderer(root, ctx) {
     spots: svg("g", { class: "spots" }),
     ghost: svg("g", { class: "ghost" }),
     joins: svg("g", { class: "areas-joined" }),
+    marks: svg("g", { class: "ghost" }),
+    gain: svg("g", { class: "ghost" }),
   };
-  board.append(leafDefs(), layers.cards, layers.largest, layers.ghost, layers.joins, layers.spots);
+  board.append(
+    leafDefs(),
+    layers.cards,
+    layers.largest,
+    layers.ghost,
+    layers.joins,
+    layers.marks,
+    layers.gain,
+    layers.spots,
+  );
 
   // -- what the server offers ----------------------------------------------------------------
   /** The legal actions of one kind, each with its parts (extras.choices) and its notation. */
@@ -160,13 +172,16 @@ export function createRenderer(root, ctx) {
   function showGhost(c) {
     candidate = c;
     layers.ghost.replaceChildren();
+    layers.gain.replaceChildren();
     placeButton.hidden = !(c && input.touch);
     const pv = c && msg && msg.extras && msg.extras.preview ? msg.extras.preview[c.action] : null;
     drawJoins(layers.joins, c && pv);
     drawPreviewWords(previewBox, c && pv, msg, ctx);
     drawLargest(layers.largest, msg && msg.extras && msg.extras.largest, Boolean(c && pv));
     if (!c || !faces || msg.view.card === null) return;
-    layers.ghost.append(ghostCard(faces[msg.view.card], c, gainMark(pv, msg)));
+    layers.ghost.append(ghostCard(faces[msg.view.card], c));
+    const gain = gainMark(pv, msg);
+    if (gain) layers.gain.append(gainBadge(c, gain));
     const how = {
       touch: () => t("Tap again or press “Place here”."),
       key: () => t("Press Enter to place the card here."),
@@ -241,6 +256,14 @@ export function createRenderer(root, ctx) {
     const all = placements();
     board.setAttribute("viewBox", keepFrame(v, all));
     layers.cards.replaceChildren(...placedCards(faces, v.placed, t("last card")));
+    // the last card's tag above the outlines of the areas, at its card's place
+    const tag = layers.cards.querySelector(".last-mark");
+    layers.marks.replaceChildren();
+    if (tag) {
+      const at = svg("g", { transform: tag.parentNode.getAttribute("transform") });
+      at.append(tag);
+      layers.marks.append(at);
+    }
     drawHand(v);
     layers.spots.replaceChildren(...spotDots(spots(), spotRadius()));
     drawHead(head, msg, ctx);
@@ -282,7 +305,8 @@ export function createRenderer(root, ctx) {
     return Math.max(4, Math.min(W / 2 - 1, (touch() ? 15 : 10) / px));
   }
   window.addEventListener("resize", () => {
-    if (msg && faces) layers.spots.replaceChildren(...spotDots(spots(), spotRadius()));
+    const r = spotRadius(); // the same dots, resized: a dot being tapped stays in the page
+    for (const dot of layers.spots.children) dot.setAttribute("r", r);
   });
 
   facesPromise.then((f) => {
