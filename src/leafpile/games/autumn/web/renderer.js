@@ -39,7 +39,7 @@ export function createRenderer(root, ctx) {
   let rot = 0;
   let candidate = null; // the legal placement under the pointer
   let hiddenRound = null; // the finished round whose summary the player hid
-  let frame = null; // {extent, round, first}: the table's frame, kept while the round goes on
+  let frame = null; // {extent, round, first, n}: the table's frame, kept while a round goes on
   const input = pointer();
   const touch = () => input.touch || coarsePointer();
 
