@@ -1,8 +1,10 @@
 """Autumn's browser renderer (renderer.js, autumn.css) and the display facts it needs.
 
 `extras(view)` (through `Game.extras`) is called by the server for every view it sends, so
-the renderer can show the live area sizes without re-implementing Autumn's rules in JavaScript,
-and reads each legal action's parts from `choices` instead of parsing the notation.
+the renderer can show the live area sizes (and outline each colour's largest area) and the
+seat to move's preview of each legal placement (`preview.py`) without re-implementing Autumn's
+rules in JavaScript, and reads each legal action's parts from `choices` instead of parsing the
+notation.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from leafpile.engine import State
-from leafpile.games.autumn import rules
+from leafpile.games.autumn import preview, rules
 from leafpile.games.autumn.actions import ChooseColour, Place
-from leafpile.games.autumn.components import CELLS, COLOUR_NAMES, OFFSET, RED_BITS, STRIDE, bit
+from leafpile.games.autumn.components import CELLS, COLOUR_NAMES, RED_BITS, bit
 from leafpile.games.autumn.state import AutumnState, Phase
 
 
@@ -39,7 +41,11 @@ def extras(view: State) -> dict[str, Any]:
     out: dict[str, Any] = {
         "largest_red": red,
         "largest_yellow": yellow,
+        "largest": preview.largest_now(view) if view.phase != Phase.OVER else None,
+        "preview": None,
     }
+    if view.phase == Phase.PLACE and view.viewer is not None and view.viewer == view.to_move:
+        out["preview"] = preview.previews(view)
     if (
         view.num_players == 2
         and view.last_round
@@ -66,37 +72,9 @@ def round_end(view: AutumnState) -> dict[str, Any]:
     return {
         "round": len(view.round_scores),
         "placed": [list(p) for p in view.last_round],
-        "red": _cells(_largest_region(red)),
-        "yellow": _cells(_largest_region(occupied & ~red)),
+        "red": preview.cells(preview.largest_region(red)),
+        "yellow": preview.cells(preview.largest_region(occupied & ~red)),
         "scores": view.round_scores[-1],
         "red_player": view.round_red[-1],
         "totals": [sum(r[p] for r in view.round_scores) for p in range(view.num_players)],
     }
-
-
-def _largest_region(mask: int) -> int:
-    """The cells of the largest orthogonally connected area of `mask` (the first found of
-    equal ones): the board never reaches its edge columns, so a shift cannot wrap."""
-    best = 0
-    while mask:
-        region = mask & -mask
-        while True:
-            grown = region | region << 1 | region >> 1 | region << STRIDE | region >> STRIDE
-            grown &= mask
-            if grown == region:
-                break
-            region = grown
-        if region.bit_count() > best.bit_count():
-            best = region
-        mask ^= region
-    return best
-
-
-def _cells(mask: int) -> list[list[int]]:
-    """The (x, y) of each cell of `mask`."""
-    out = []
-    while mask:
-        b = (mask & -mask).bit_length() - 1
-        out.append([b % STRIDE - OFFSET, b // STRIDE - OFFSET])
-        mask &= mask - 1
-    return out

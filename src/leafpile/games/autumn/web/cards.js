@@ -127,55 +127,110 @@ export function ghostCard(faces, p) {
   return g;
 }
 
-/** The cards on the table, the last one placed marked. */
-export function placedCards(faces, placed) {
-  return placed.map(([id, x, y, r], i) =>
-    cardGroup(faces[id], x, y, r, {
-      "data-index": i,
-      "data-key": `card:${id}`, // it flies from the hand (board.js followMoves)
-      "data-at": `${x},${y},${r}`,
-      class: `autumn-card${i === placed.length - 1 && i > 0 ? " last" : ""}`,
-    }),
+/** What a placement would bring the seat's round score (`gain`, words already made: "+2"),
+ * as a label on its card: between the card's centre and its lower edge, where no spot's dot
+ * lies (they lie on those two lines). */
+export function gainBadge(p, gain) {
+  const width = 12 + 6.5 * gain.length;
+  return svg(
+    "g",
+    {
+      class: "gain-mark",
+      transform: `translate(${p.x * W + W - width / 2},${p.y * H + 1.5 * H - 8})`,
+    },
+    svg("rect", { width, height: 16, rx: 8 }),
+    svg("text", { x: width / 2, y: 12, "text-anchor": "middle" }, gain),
   );
 }
 
-/** A dot on each legal spot (its card's centre). */
-export function spotDots(spots) {
-  return spots.map((p) => {
-    const c = centre(p);
-    return svg("circle", { cx: c.x, cy: c.y, r: 5, class: "spot", "data-action": p.action });
+/** The cards on the table, the last one placed marked by a thick outline and a tag naming it
+ * (`lastWord`, in the reader's language: a mark that does not rely on colour). */
+export function placedCards(faces, placed, lastWord = "") {
+  return placed.map(([id, x, y, r], i) => {
+    const last = i === placed.length - 1 && i > 0;
+    const g = cardGroup(faces[id], x, y, r, {
+      "data-index": i,
+      "data-key": `card:${id}`, // it flies from the hand (board.js followMoves)
+      "data-at": `${x},${y},${r}`,
+      class: `autumn-card${last ? " last" : ""}`,
+    });
+    if (last && lastWord) g.append(lastTag(lastWord));
+    return g;
   });
 }
 
-/** The table's view box: every card and legal spot, never zoomed in further than a table of
- * 10 x 6 spaces, so cards keep a sensible size; a space of margin while nothing is offered. */
-export function tableBox(placed, spots, roomy) {
-  let x0 = 0,
-    y0 = 0,
-    x1 = 2,
-    y1 = 2;
+/** The tag on the last card placed: a dark label with its word, halfway between the card's
+ * top edge and its centre (legal spots' dots lie on those two lines, never between). */
+function lastTag(word) {
+  const width = Math.min(2 * W - 2, 8 + 5 * word.length);
+  return svg(
+    "g",
+    { class: "last-mark", transform: `translate(${W - width / 2},${H / 2 - 6.5})` },
+    svg("rect", { width, height: 13, rx: 6.5 }),
+    svg("text", { x: width / 2, y: 9.6, "text-anchor": "middle" }, word),
+  );
+}
+
+/** A dot on each legal spot (its card's centre), of radius `r` (table units). */
+export function spotDots(spots, r = 5) {
+  return spots.map((p) => {
+    const c = centre(p);
+    return svg("circle", { cx: c.x, cy: c.y, r, class: "spot", "data-action": p.action });
+  });
+}
+
+/** The spaces the table must show ({x0, y0, x1, y1}): every card and legal spot, and a space
+ * of margin while nothing is offered (`roomy`). */
+export function tableExtent(placed, spots, roomy) {
+  const e = { x0: 0, y0: 0, x1: 2, y1: 2 };
   const grow = (x, y) => {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x + 2);
-    y1 = Math.max(y1, y + 2);
+    e.x0 = Math.min(e.x0, x);
+    e.y0 = Math.min(e.y0, y);
+    e.x1 = Math.max(e.x1, x + 2);
+    e.y1 = Math.max(e.y1, y + 2);
   };
   for (const [, x, y] of placed) grow(x, y);
   for (const p of spots) grow(p.x, p.y);
   if (roomy) {
-    x0 -= 1;
-    y0 -= 1;
-    x1 += 1;
-    y1 += 1;
+    e.x0 -= 1;
+    e.y0 -= 1;
+    e.x1 += 1;
+    e.y1 += 1;
   }
+  return e;
+}
+
+/** Two extents together: the smallest that holds both. */
+export function extentUnion(a, b) {
+  return {
+    x0: Math.min(a.x0, b.x0),
+    y0: Math.min(a.y0, b.y0),
+    x1: Math.max(a.x1, b.x1),
+    y1: Math.max(a.y1, b.y1),
+  };
+}
+
+/** An extent grown about its centre to at least 10 x 6 spaces: the table is never zoomed in
+ * further, so cards keep a sensible size. */
+export function roomFor(e) {
   const atLeast = (lo, hi, min) => {
     const extra = Math.max(0, min - (hi - lo)) / 2;
     return [lo - extra, hi + extra];
   };
-  [x0, x1] = atLeast(x0, x1, 10);
-  [y0, y1] = atLeast(y0, y1, 6);
+  const [x0, x1] = atLeast(e.x0, e.x1, 10);
+  const [y0, y1] = atLeast(e.y0, e.y1, 6);
+  return { x0, y0, x1, y1 };
+}
+
+/** The view box that shows an extent, with a small margin. */
+export function extentBox(e) {
   const pad = 6;
-  return `${x0 * W - pad} ${y0 * H - pad} ${(x1 - x0) * W + 2 * pad} ${(y1 - y0) * H + 2 * pad}`;
+  return `${e.x0 * W - pad} ${e.y0 * H - pad} ${(e.x1 - e.x0) * W + 2 * pad} ${(e.y1 - e.y0) * H + 2 * pad}`;
+}
+
+/** The table's view box: every card and legal spot (see tableExtent, roomFor). */
+export function tableBox(placed, spots, roomy) {
+  return extentBox(roomFor(tableExtent(placed, spots, roomy)));
 }
 
 /** The back of a card (nothing left to place). */

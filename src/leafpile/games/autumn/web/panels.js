@@ -20,7 +20,7 @@ function colourOwner(v, colour, ctx) {
 }
 
 /** The pills over the table: the round or the challenge, the cards to come, each colour's
- * owner and largest area. */
+ * owner and largest area; then a line of words in a space kept for it. */
 export function drawHead(head, msg, ctx) {
   const v = msg.view;
   const parts = [];
@@ -66,16 +66,17 @@ export function drawHead(head, msg, ctx) {
       pill("yellow", yellowOwner, ex.largest_yellow),
     ),
   );
-  if (
-    v.players === 2 &&
-    (v.red_player === null || v.red_player === undefined) &&
-    v.phase !== "over"
-  ) {
-    parts.push(
-      el("span", { class: "muted" }, t("Colours are chosen after the first card is placed.")),
-    );
-  }
-  head.replaceChildren(...parts);
+  // One line under the pills, always there so the table below never moves when its words
+  // change: who chooses the colours, or what the outlines on the table are.
+  const choosing = v.players === 2 && (v.red_player === null || v.red_player === undefined);
+  const note =
+    v.phase === "over"
+      ? ""
+      : choosing
+        ? t("Colours are chosen after the first card is placed.")
+        : t("Outlined on the table: each colour's largest area now (yellow dashed).");
+  const line = el("p", { class: "muted autumn-note" }, note);
+  head.replaceChildren(el("div", { class: "autumn-pills" }, ...parts), line);
 }
 
 /** The solo challenge's areas, or each round's scores with the live round and the total. */

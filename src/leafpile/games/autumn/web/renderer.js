@@ -1,25 +1,32 @@
 // Autumn in the browser: the table of overlapping cards (cards.js draws them), the revealed
 // card with a rotate control, legal positions highlighted under the pointer, the colour
-// choice as a dialog, and each round's scores with the match total (panels.js).
+// choice as a dialog, and each round's scores with the match total (panels.js); each colour's
+// largest area outlined and the preview of the spot pointed at (preview.js). The table's frame
+// only grows during a round, so the cards stay still unless the layout needs more room.
 // Every choice offered is a legal action string the server sent, with the parts the server
 // named for it (extras.choices): the JavaScript never reads the notation.
 import { el } from "/static/api.js";
 import { t } from "/static/i18n.js";
-import { arrow, nearest, pointOn, pointer, step, svg } from "/static/board.js";
+import { arrow, coarsePointer, nearest, pointOn, pointer, step, svg } from "/static/board.js";
 import {
   H,
   W,
   cardBack,
   cardGroup,
   centre,
+  extentBox,
+  extentUnion,
+  gainBadge,
   ghostCard,
   leafDefs,
   placedCards,
+  roomFor,
   spotDots,
-  tableBox,
+  tableExtent,
 } from "./cards.js";
 import { LEAF } from "./colours.js";
 import { drawDialog, drawHead, drawScores } from "./panels.js";
+import { drawJoins, drawLargest, drawPreviewWords, gainMark } from "./preview.js";
 import { drawRoundEnd } from "./round_end.js";
 
 const facesPromise = fetch("/games/autumn/data/cards.json")
@@ -32,7 +39,9 @@ export function createRenderer(root, ctx) {
   let rot = 0;
   let candidate = null; // the legal placement under the pointer
   let hiddenRound = null; // the finished round whose summary the player hid
+  let frame = null; // {extent, round, first, n}: the table's frame, kept while a round goes on
   const input = pointer();
+  const touch = () => input.touch || coarsePointer();
 
   const head = el("div", { class: "autumn-head" });
   const board = svg("svg", {
@@ -63,13 +72,15 @@ export function createRenderer(root, ctx) {
     t("Place here"),
   );
   const hint = el("p", { class: "muted autumn-hint" });
+  const previewBox = el("div", { class: "autumn-preview", "aria-live": "polite" });
   const hand = el(
     "div",
     { class: "panel autumn-hand" },
     el("h3", {}, t("Card to place")),
     handCard,
-    el("div", { class: "row" }, rotateButton, placeButton),
+    el("div", { class: "row autumn-buttons" }, rotateButton, placeButton),
     hint,
+    previewBox,
   );
   const scores = el("div", { class: "panel autumn-scores" });
   // the colour choice: in the page's flow, above the table it depends on (never over it)
@@ -88,10 +99,23 @@ export function createRenderer(root, ctx) {
 
   const layers = {
     cards: svg("g"),
+    largest: svg("g", { class: "areas-now" }),
     spots: svg("g", { class: "spots" }),
     ghost: svg("g", { class: "ghost" }),
+    joins: svg("g", { class: "areas-joined" }),
+    marks: svg("g", { class: "ghost" }),
+    gain: svg("g", { class: "ghost" }),
   };
-  board.append(leafDefs(), layers.cards, layers.ghost, layers.spots);
+  board.append(
+    leafDefs(),
+    layers.cards,
+    layers.largest,
+    layers.ghost,
+    layers.joins,
+    layers.marks,
+    layers.gain,
+    layers.spots,
+  );
 
   // -- what the server offers ----------------------------------------------------------------
   /** The legal actions of one kind, each with its parts (extras.choices) and its notation. */
@@ -106,18 +130,26 @@ export function createRenderer(root, ctx) {
   const hasRotated = () => placements().some((p) => p.rot === 1);
   const spots = () => placements().filter((p) => p.rot === rot);
 
+  /** Turn the card; a spot chosen stays chosen (the same spot turned, or the nearest one). */
   function rotate() {
     if (!hasRotated()) return;
+    const was = candidate;
     rot = 1 - rot;
     candidate = null;
     draw();
+    if (!was) return;
+    const all = spots();
+    const same = all.find((p) => p.x === was.x && p.y === was.y);
+    const at = centre(was);
+    const near = nearest(all, at, { at: centre, reach: Infinity, scale: { x: W, y: H } });
+    if (same || near) showGhost(same || near);
   }
 
   // -- keyboard: arrows move to the neighbouring legal spot, Enter places, R turns ---------------
   document.addEventListener("keydown", (e) => {
     if (e.target.closest?.("input, select, textarea")) return;
     const dir = arrow(e);
-    if (e.key === "r" || e.key === "R") rotate();
+    if ((e.key === "r" || e.key === "R") && !e.ctrlKey && !e.metaKey && !e.altKey) rotate();
     else if (dir && placements().length) {
       e.preventDefault();
       const all = spots();
@@ -140,9 +172,16 @@ export function createRenderer(root, ctx) {
   function showGhost(c) {
     candidate = c;
     layers.ghost.replaceChildren();
+    layers.gain.replaceChildren();
     placeButton.hidden = !(c && input.touch);
+    const pv = c && msg && msg.extras && msg.extras.preview ? msg.extras.preview[c.action] : null;
+    drawJoins(layers.joins, c && pv);
+    drawPreviewWords(previewBox, c && pv, msg, ctx);
+    drawLargest(layers.largest, msg && msg.extras && msg.extras.largest, Boolean(c && pv));
     if (!c || !faces || msg.view.card === null) return;
     layers.ghost.append(ghostCard(faces[msg.view.card], c));
+    const gain = gainMark(pv, msg);
+    if (gain) layers.gain.append(gainBadge(c, gain));
     const how = {
       touch: () => t("Tap again or press “Place here”."),
       key: () => t("Press Enter to place the card here."),
@@ -199,9 +238,13 @@ export function createRenderer(root, ctx) {
       : t("This card looks the same turned");
     if (ctx.replay) hint.textContent = "";
     else if (myPlacements.length)
-      hint.textContent = t(
-        "Move the pointer over the table: legal spots light up. Click to place (or arrows and Enter; R turns the card).",
-      );
+      hint.textContent = touch()
+        ? t(
+            "Tap a lit spot on the table to try the card there and see what it scores, then tap it again or press “Place here”.",
+          )
+        : t(
+            "Move the pointer over the table: legal spots light up. Click to place (or arrows and Enter; R turns the card).",
+          );
     else if (msg.status === "playing")
       hint.textContent = t("{name} is placing this card…", { name: ctx.seatName(msg.to_move) });
     else hint.textContent = "";
@@ -211,13 +254,18 @@ export function createRenderer(root, ctx) {
     if (!msg || !faces) return;
     const v = msg.view;
     const all = placements();
-    board.setAttribute(
-      "viewBox",
-      tableBox(v.placed, all, !all.length && !ctx.replay && v.phase !== "over"),
-    );
-    layers.cards.replaceChildren(...placedCards(faces, v.placed));
+    board.setAttribute("viewBox", keepFrame(v, all));
+    layers.cards.replaceChildren(...placedCards(faces, v.placed, t("last card")));
+    // the last card's tag above the outlines of the areas, at its card's place
+    const tag = layers.cards.querySelector(".last-mark");
+    layers.marks.replaceChildren();
+    if (tag) {
+      const at = svg("g", { transform: tag.parentNode.getAttribute("transform") });
+      at.append(tag);
+      layers.marks.append(at);
+    }
     drawHand(v);
-    layers.spots.replaceChildren(...spotDots(spots()));
+    layers.spots.replaceChildren(...spotDots(spots(), spotRadius()));
     drawHead(head, msg, ctx);
     drawScores(scores, msg, ctx);
     drawDialog(dialog, offered("colour"), (a) => ctx.act(a));
@@ -230,6 +278,36 @@ export function createRenderer(root, ctx) {
     wrap.dataset.phase = v.phase;
     wrap.dataset.rot = rot;
   }
+
+  /** The frame of the table: it grows to hold every card and spot, and stays as it is while
+   * the round goes on (a new round, or a replay stepped back, starts a new one). */
+  function keepFrame(v, all) {
+    const need = tableExtent(v.placed, all, !all.length && !ctx.replay && v.phase !== "over");
+    const first = JSON.stringify(v.placed[0]);
+    const same =
+      frame && frame.round === v.round && frame.first === first && frame.n <= v.placed.length;
+    frame = {
+      extent: same ? extentUnion(frame.extent, need) : roomFor(need), // grows only where needed
+      round: v.round,
+      first,
+      n: v.placed.length,
+    };
+    return extentBox(frame.extent);
+  }
+
+  /** A spot's radius in table units: at least 30 px across on a touch screen (a finger's
+   * target), 20 px with a mouse, never wider than a space so neighbouring spots stay apart. */
+  function spotRadius() {
+    const box = board.viewBox.baseVal;
+    const shown = board.getBoundingClientRect();
+    if (!box || !box.width || !shown.width) return 5;
+    const px = Math.min(shown.width / box.width, shown.height / box.height);
+    return Math.max(4, Math.min(W / 2 - 1, (touch() ? 15 : 10) / px));
+  }
+  window.addEventListener("resize", () => {
+    const r = spotRadius(); // the same dots, resized: a dot being tapped stays in the page
+    for (const dot of layers.spots.children) dot.setAttribute("r", r);
+  });
 
   facesPromise.then((f) => {
     faces = f;
