@@ -99,7 +99,8 @@ def test_an_illegal_action_is_refused_in_french():
         "5",
         input="absorb\nquit\n",
     )
-    assert "'absorb' n'est pas permis maintenant (actions possibles, entre autres" in said(result)
+    # the move typed in English is named in French, as the list of actions names it
+    assert "'absorber' n'est pas permis maintenant (actions possibles, entre autres" in said(result)
 
 
 def _record(tmp_path, **changes):

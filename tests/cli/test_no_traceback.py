@@ -225,3 +225,43 @@ def test_ctrl_c_stops_a_simulation_at_once_with_a_message() -> None:
 def test_lang_after_the_command_is_obeyed() -> None:
     result = leafpile("play", "autumn", "--seats", "me,random", "--lang", "fr", input="quit\n")
     assert "partie abandonnée" in result.stdout and result.returncode == 1
+
+
+def test_ctrl_c_twice_stops_an_analysis_without_a_worker_traceback(tmp_path: Path) -> None:
+    """`analyze` as `simulate`; a second Ctrl-C, while the first is being handled, reaches
+    the workers too (one process group) and must not print their traceback."""
+    run = subprocess.Popen(
+        [
+            *CLI,
+            "analyze",
+            "undergrove",
+            "--games",
+            "100000",
+            "--workers",
+            "2",
+            "--seats",
+            "greedy,greedy",
+            "--out",
+            str(tmp_path / "report"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LEAFPILE_LANG": "en"},
+        start_new_session=True,
+    )
+    try:
+        children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+        deadline = time.monotonic() + HANG
+        while not children.read_text().split():
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        os.killpg(run.pid, signal.SIGINT)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=HANG)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert "Traceback" not in out + err, out + err
+    assert run.returncode == 130, out + err
+    assert "stopped (Ctrl-C) after" in out

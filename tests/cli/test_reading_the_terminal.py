@@ -339,7 +339,7 @@ def test_a_refused_action_names_the_possible_ones_in_the_readers_words():
         "--lang", "ru", "play", "momiji", "--seats", "me,random", "--seed", "3", input="end\nq\n"
     ).output  # fmt: skip
     said = flat(out)
-    assert "'end' сейчас нельзя" in said and "например: взять O, взять P, обновить" in said
+    assert "'конец' сейчас нельзя" in said and "например: взять O, взять P, обновить" in said
     assert "take O" not in said
 
 

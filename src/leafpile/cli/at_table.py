@@ -13,7 +13,13 @@ from rich.markup import escape
 
 from leafpile import i18n
 from leafpile.cli.common import console, say
-from leafpile.cli.notation_words import HELP_WORDS, QUIT_WORDS, from_reader, to_reader
+from leafpile.cli.notation_words import (
+    HELP_WORDS,
+    QUIT_WORDS,
+    from_reader,
+    quoted_to_reader,
+    to_reader,
+)
 from leafpile.engine import Action, LeafpileError, State
 from leafpile.engine.saves import whole_number
 from leafpile.i18n import error_text, localize
@@ -124,8 +130,9 @@ class TerminalSeat:
 
 
 def in_reader_words(view: State, actions: list[Any], message: str) -> str:
-    """An error in the reader's language, the legal actions it names in their words too."""
-    text = localize(message)
+    """An error in the reader's language, the notation it quotes (what was typed, the
+    examples) and the legal actions it names in their words too."""
+    text = quoted_to_reader(view.game, localize(message))
     for action in actions:
         notation = str(action)
         words = to_reader(view, notation)

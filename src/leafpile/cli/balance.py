@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from leafpile.cli.common import (
+    GAME_HELP,
     HUMAN,
     OptionArg,
     PlayersArg,
@@ -110,7 +111,7 @@ def check_backend(backend: str, address: str | None) -> str:
     ),
 )
 def simulate_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     games: GamesArg = 100,
     seats: Annotated[
         str | None,
@@ -317,7 +318,7 @@ def parse_vary(
     ),
 )
 def analyze_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     out: Annotated[Path, typer.Option("--out", help=h(Msg("Folder for the report (index.html).")))],
     games: GamesArg = 1000,
     seats: Annotated[

@@ -11,7 +11,9 @@ import typer
 from rich.markup import escape
 
 from leafpile import i18n, tutorial
+from leafpile.cli.at_table import help_words, in_reader_words, quit_words
 from leafpile.cli.common import GAME_HELP, app, console, fail, h, lookup_game, say
+from leafpile.cli.notation_words import HELP_WORDS, QUIT_WORDS, from_reader, to_reader
 from leafpile.cli.play import LEFT, log_line
 from leafpile.engine import Action, LeafpileError, State
 from leafpile.engine.saves import whole_number
@@ -69,7 +71,7 @@ def _ask(script: Tutorial, n: int, step: Step, state: State) -> Action | None:
     console.print(state.game.render(view, script.learner))
     console.print(f"[bold]{escape(localize(step.say or ''))}[/]")
     actions = view.legal_actions()
-    _print_marked(actions, step.expect)
+    _print_marked(view, actions, step.expect)
     while True:
         try:
             text = console.input(escape(say("your move (number or notation, ? or quit):")) + " ")
@@ -78,19 +80,19 @@ def _ask(script: Tutorial, n: int, step: Step, state: State) -> Action | None:
         text = text.strip()
         if not text:
             continue
-        if text in ("quit", "q", "exit"):
+        if text.lower() in {*QUIT_WORDS, *(w.lower() for w in quit_words())}:
             return None
-        if text in ("?", "help", "list"):
-            _print_marked(actions, step.expect)
+        if text.lower() in {*HELP_WORDS, *(w.lower() for w in help_words())}:
+            _print_marked(state, actions, step.expect)
             continue
         index = whole_number(text)
         try:
             if index is not None and 1 <= index <= len(actions):
                 action = actions[index - 1]
             else:
-                action = state.parse_action(text)
+                action = state.parse_action(from_reader(state, text))
         except LeafpileError as e:
-            console.print(f"[red]{escape(localize(error_text(e)))}[/]")
+            console.print(f"[red]{escape(in_reader_words(state, actions, error_text(e)))}[/]")
             continue
         why = script.refusal(n, str(action))
         if why is None:
@@ -98,15 +100,19 @@ def _ask(script: Tutorial, n: int, step: Step, state: State) -> Action | None:
         console.print(f"[yellow]{escape(localize(why))}[/]")
 
 
-def _print_marked(actions: list[Action], expected: tuple[str, ...]) -> None:
-    """The legal moves, numbered, the expected one(s) marked (the terminal's highlight)."""
-    moves = ", ".join(f"{a!s} ({i + 1})" for i, a in enumerate(actions) if str(a) in expected)
+def _print_marked(state: State, actions: list[Action], expected: tuple[str, ...]) -> None:
+    """The legal moves, numbered, in the reader's words, the expected one(s) marked (the
+    terminal's highlight)."""
+    shown = [to_reader(state, str(a)) for a in actions]
+    moves = ", ".join(f"{shown[i]} ({i + 1})" for i, a in enumerate(actions) if str(a) in expected)
     console.print(
         "[dim]"
         + escape(say("legal moves: {n}", n=len(actions)))
         + "[/] "
         + " ".join(
-            f"[bold reverse]{i + 1}:{a}[/]" if str(a) in expected else f"[dim]{i + 1}:{a}[/]"
+            f"[bold reverse]{i + 1}:{escape(shown[i])}[/]"
+            if str(a) in expected
+            else f"[dim]{i + 1}:{escape(shown[i])}[/]"
             for i, a in enumerate(actions)
         )
     )

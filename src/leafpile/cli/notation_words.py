@@ -8,10 +8,11 @@ coordinates stay as they are.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from leafpile import i18n
-from leafpile.engine import State
+from leafpile.engine import Game, State
 from leafpile.i18n import Msg
 
 #: Every verb of the four games' notation (an action's first word), English -> its words.
@@ -69,13 +70,14 @@ def word(english: str, lang: str | None = None) -> str:
     return VERBS[english].localize(lang).lower()
 
 
-def arguments(view: State, verb: str) -> dict[str, Msg]:
+def arguments(view: State | Game, verb: str) -> dict[str, Msg]:
     """The words after `verb` that the game translates too (Momiji's objective ids)."""
-    table: dict[str, dict[str, Msg]] = getattr(view.game.terminal, "NOTATION_ARGUMENTS", {})
+    game = view if isinstance(view, Game) else view.game
+    table: dict[str, dict[str, Msg]] = getattr(game.terminal, "NOTATION_ARGUMENTS", {})
     return table.get(verb, {})
 
 
-def to_reader(view: State, notation: str) -> str:
+def to_reader(view: State | Game, notation: str) -> str:
     """An action's notation with its verb (and a word after it the game translates) in the
     reader's language."""
     verb, space, rest = notation.partition(" ")
@@ -83,6 +85,41 @@ def to_reader(view: State, notation: str) -> str:
         return notation
     named = arguments(view, verb).get(rest)
     return word(verb) + space + (named.localize() if named is not None else rest)
+
+
+#: A short piece of notation in quotes, as the engine's messages quote what was typed and
+#: their examples ('take G', 'seedling 1,1'): an opening quote not inside a word (French
+#: "n'est", "d'Autumn" are not quotes), a closing one not followed by a letter.
+_QUOTED = re.compile(
+    r"(?<![\w'])'([^'\n]{1,40}?)'(?!\w)"  # 'take G'
+    r'|"([^"\n]{1,40})"'  # "l'arbre", as repr() quotes a text holding a quote
+    r"|«\s?([^»\n]{1,40}?)\s?»"  # « prendre G »
+)
+
+#: A quoted word followed by its gloss in brackets, as the catalogs explain English notation.
+_GLOSS = re.compile(r"('(\w+)(?: [^'\n]{0,30})?') \((\w+)\)")
+
+
+def quoted_to_reader(game: Game, message: str) -> str:
+    """A message (already in the reader's language) with the notation it quotes in the
+    reader's words: "'end' is not legal now" reads "'fin' n'est pas permis maintenant"."""
+    if i18n.current() == i18n.DEFAULT:
+        return message
+
+    def one(m: re.Match[str]) -> str:
+        group = m.lastindex or 0
+        verb, space, rest = m.group(group).partition(" ")
+        if verb.lower() not in VERBS:
+            return m.group(0)
+        words = to_reader(game, verb.lower() + space + rest)
+        start, end = m.start(group) - m.start(), m.end(group) - m.start()
+        return m.group(0)[:start] + words + m.group(0)[end:]
+
+    def unglossed(m: re.Match[str]) -> str:
+        return m.group(1) if plain(m.group(3)) == plain(m.group(2)) else m.group(0)
+
+    # a gloss that only repeats the word now quoted ("'passer' (passer)") goes
+    return _GLOSS.sub(unglossed, _QUOTED.sub(one, message))
 
 
 def from_reader(view: State, text: str) -> str:

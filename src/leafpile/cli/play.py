@@ -29,6 +29,7 @@ from leafpile.cli.common import (
     say,
 )
 from leafpile.cli.records import RecordSaver, check_writable, read_record, recorded
+from leafpile.cli.rounds import LeftBetweenRounds, round_end, wait_for_next_round
 from leafpile.cli.seats import bot_label, seat_names
 from leafpile.engine import Action, Game, GameRecord, LeafpileError, OptionSpec, State
 from leafpile.engine.match import Match, Seat, run_match, seat_rng
@@ -49,7 +50,10 @@ from leafpile.i18n import Msg, localize
 def games_command(
     game_name: Annotated[
         str | None,
-        typer.Argument(metavar="[GAME]", help=h(Msg("One game: its options explained."))),
+        typer.Argument(
+            metavar="[GAME]",
+            help=h(Msg("One game, to explain its options: {games}.", games=GAME_HELP)),
+        ),
     ] = None,
 ) -> None:
     """List the registered games with their player counts and options; with GAME, each of
@@ -179,7 +183,15 @@ LEFT = 1
 
 
 @app.command(
-    "play", help=h(Msg("Play in the terminal: hot-seat (several 'me' seats) or against bots."))
+    "play",
+    help=h(Msg("Play in the terminal: hot-seat (several 'me' seats) or against bots.")),
+    epilog=h(
+        Msg(
+            "At your turn, type the number of an action in the list, or its notation as the "
+            "list shows it (e.g. 'take G', '2,1r'), in your language or in English; ? lists "
+            "the actions again; quit, or the end of the input, leaves the game (exit code 1)."
+        )
+    ),
 )
 def play_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
@@ -278,24 +290,28 @@ def play_command(
         if about:
             console.print(f"      [dim]{escape(about)}[/]")
 
-    interlude = getattr(game.terminal, "interlude", None)
+    rounds = getattr(game.terminal, "interlude", None) is not None
     last: list[tuple[State, Action]] = []
 
     def show(before: State, _player: int, action: Action) -> None:
         console.print(f"[cyan]>[/] {escape(log_line(game, before, action))}")
-        if interlude is not None:
+        if rounds:
             last[:] = [(before.clone(), action)]
 
     def after(done: Match) -> None:
         if saver is not None:
             saver.after_action(done)
-        if interlude is not None and last:
-            picture = interlude(*last[0], done.state)
-            if picture is not None:
-                console.print(picture)
+        picture = round_end(game, *last[0], done.state) if last else None
+        if picture is not None:
+            console.print(picture)
+            if humans:  # a person reads it before the next round replaces it
+                wait_for_next_round()
 
     try:
-        finished = run_match(match, deciders, show, after)
+        try:
+            finished = run_match(match, deciders, show, after)
+        except LeftBetweenRounds:
+            finished = False
         if not finished:
             console.print(say("game abandoned"))
     finally:
@@ -421,8 +437,12 @@ def _show_step(game: Game, record: GameRecord, states: list[State], index: int) 
         escape(say("{game}: after action {n} of {last}", game=game.info.title, n=index, last=last))
     )
     if index > 0:
-        line = log_line(game, states[index - 1], _action(states, record, index))
+        action = _action(states, record, index)
+        line = log_line(game, states[index - 1], action)
         console.print(f"[cyan]>[/] {escape(line)}")
+        picture = round_end(game, states[index - 1], action, states[index])
+        if picture is not None:  # the round's last table, before the next one's
+            console.print(picture)
     console.print(game.render(states[index], None))
     if states[index].is_terminal():
         _print_result(states[index])

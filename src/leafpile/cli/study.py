@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from leafpile.cli.common import (
+    GAME_HELP,
     app,
     check_players,
     console,
@@ -140,7 +141,7 @@ MARK_COUNTS = {
     ),
 )
 def bench_command(
-    game_name: Annotated[str | None, typer.Argument(metavar="[GAME]")] = None,
+    game_name: Annotated[str | None, typer.Argument(metavar="[GAME]", help=GAME_HELP)] = None,
     seconds: Annotated[float, typer.Option(help=h(Msg("Time per measurement.")), min=0.05)] = 2.0,
     players: Annotated[int | None, typer.Option(help=h(Msg("Only this player count.")))] = None,
 ) -> None:

@@ -45,7 +45,8 @@ _PLACE_RE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)(r?)$")
 
 
 def parse_notation(text: str) -> Action:
-    text = text.strip().lower()
+    typed = text.strip()  # what an error quotes: as the person wrote it
+    text = typed.lower()
     if text in COLOUR_NAMES:
         return CHOOSE[COLOUR_NAMES.index(text)]
     m = _PLACE_RE.match(text.replace(" ", ""))
@@ -54,12 +55,12 @@ def parse_notation(text: str) -> Action:
             Msg(
                 "{text} is not Autumn notation: use 'x,y' or 'x,yr' (turned 180 degrees) to "
                 "place the card, or 'red' / 'yellow' to choose your colour",
-                text=repr(text),
+                text=repr(typed),
             )
         )
     x, y = int(m.group(1)), int(m.group(2))
     if not (-REACH <= x <= REACH and -REACH <= y <= REACH):
         raise InvalidNotationError(
-            Msg("{text} is off the table (|x|, |y| <= {reach})", text=repr(text), reach=REACH)
+            Msg("{text} is off the table (|x|, |y| <= {reach})", text=repr(typed), reach=REACH)
         )
     return PLACE[1 if m.group(3) else 0][bit(x, y)]

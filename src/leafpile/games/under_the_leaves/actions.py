@@ -76,12 +76,13 @@ _CHOOSE_RE = re.compile(r"^@(-?[0-9]+),(-?[0-9]+)$")
 
 def parse_notation(text: str) -> Action:
     """Syntactic parse; whether the action is legal now is for the state to say."""
-    text = text.strip().lower().replace(" ", "")
+    typed = text.strip()  # what an error quotes: as the person wrote it
+    text = typed.lower().replace(" ", "")
     if m := _TAKE_RE.match(text):
         tile = int(m.group(1))
         if tile not in TAKES:
             raise InvalidNotationError(
-                Msg("{text}: there is no garden tile {tile} (1-50)", text=repr(text), tile=tile)
+                Msg("{text}: there is no garden tile {tile} (1-50)", text=repr(typed), tile=tile)
             )
         return TAKES[tile]
     if m := _PLACE_RE.match(text):
@@ -92,7 +93,7 @@ def parse_notation(text: str) -> Action:
             raise InvalidNotationError(
                 Msg(
                     "{text} is outside any garden (|x|, |y| <= {reach})",
-                    text=repr(text),
+                    text=repr(typed),
                     reach=MAX_TILES,
                 )
             )
@@ -100,13 +101,13 @@ def parse_notation(text: str) -> Action:
     if m := _CHOOSE_RE.match(text):
         x, y = int(m.group(1)), int(m.group(2))
         if max(abs(x), abs(y)) > SPACE_REACH:
-            raise InvalidNotationError(Msg("{text} is outside any garden", text=repr(text)))
+            raise InvalidNotationError(Msg("{text} is outside any garden", text=repr(typed)))
         return CHOICES[space_bit(x, y)]
     raise InvalidNotationError(
         Msg(
             "{text} is not Under the Leaves notation: use 't17' to take tile 17 from the "
             "market, 'x,yr90m' to place it on tile cell (x, y) turned r0/r90/r180/r270 and "
             "optionally mirrored (m), or '@x,y' to put a figure on space (x, y)",
-            text=repr(text),
+            text=repr(typed),
         )
     )
