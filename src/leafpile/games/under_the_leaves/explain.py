@@ -17,7 +17,7 @@ from leafpile.games.under_the_leaves.words import (
     BURLY_WORDS,
     CARD_WORDS,
     COLOUR_WORDS,
-    place_gain,
+    gain_of,
     placed,
 )
 from leafpile.i18n import Msg
@@ -53,7 +53,7 @@ def _placement(view: UnderTheLeavesState, action: Place) -> Msg | None:
     p = view.to_move
     after = placed(view, action)
     parts = _bees(view, after, p) + _birds(view, after, p)
-    gain = place_gain(view, action)
+    gain = gain_of(view, after)
     for family in range(3):
         if gain.dwellers[family] or gain.choices[family]:
             title, condition = CARD_WORDS[view.cards[family]]

@@ -184,8 +184,12 @@ def placed(view: UnderTheLeavesState, action: Place) -> UnderTheLeavesState:
 
 def place_gain(view: UnderTheLeavesState, action: Place) -> Gain:
     """What laying the taken tile as `action` says brings (`placed`)."""
+    return gain_of(view, placed(view, action))
+
+
+def gain_of(view: UnderTheLeavesState, after: UnderTheLeavesState) -> Gain:
+    """What the placement that led from `view` to `after` (`placed`) brings its player."""
     p = view.to_move
-    after = placed(view, action)
     choices = [0, 0, 0]
     for pair in after.pending:
         choices[pair.family] += 1
