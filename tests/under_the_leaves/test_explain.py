@@ -31,10 +31,10 @@ def explained(state, x, y, picture):
 def test_a_bee_is_explained_by_the_sector_that_became_pollinated():
     s = new_game()
     why = explained(s, 1, 0, "P G* / P O")  # pink (1,0) (2,0) (2,1): 3 spaces
-    assert why.startswith("Your pink sector of 3 spaces became pollinated: 1 bee. ")
+    assert why.startswith("A pink sector of 3 spaces became pollinated: 1 bee. ")
     assert "A sector of 3 or more spaces of one colour is pollinated." in why
-    assert "Votre secteur rose de 3 cases devient pollinisé : 1 abeille." in why.localize("fr")
-    assert "Ваш розовый сектор из 3 участков опылён: 1 пчела." in why.localize("ru")
+    assert "Un secteur rose de 3 cases devient pollinisé : 1 abeille." in why.localize("fr")
+    assert "Опылён розовый сектор из 3 участков: 1 пчела." in why.localize("ru")
 
 
 def test_a_second_sector_of_a_colour_names_the_bee_each_earlier_one_gains():
@@ -44,8 +44,8 @@ def test_a_second_sector_of_a_colour_names_the_bee_each_earlier_one_gains():
     lay(s, -1, 0, "V* P / O O")
     why = explained(s, -1, -1, "O* Y / P P")  # a second pink sector
     assert why.startswith(
-        "Your pink sector of 3 spaces became pollinated: 1 bee on it and 1 more on your 1 "
-        "other pink sector."
+        "A pink sector of 3 spaces became pollinated: 1 bee on it and 1 more on the 1 other "
+        "pink sector of this garden."
     )
 
 
@@ -59,7 +59,7 @@ def test_a_hummingbird_is_explained_by_the_tile_whose_terrain_is_all_pollinated(
     s = new_game()
     lay(s, 1, 0, "P W / P G")
     why = explained(s, 2, 0, "G O* / G P")  # green (3,1) (4,0) (4,1): tile (1,0) all pollinated
-    assert "Your green sector of 3 spaces became pollinated: 1 bee." in why
+    assert "A green sector of 3 spaces became pollinated: 1 bee." in why
     assert "Every terrain space of 1 more tile is now pollinated: a hummingbird on it." in why
     assert "A tile attracts a hummingbird when every terrain space on it" in why
     assert "Chaque case de terrain de 1 tuile de plus est maintenant pollinisée" in why.localize(

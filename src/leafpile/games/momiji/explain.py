@@ -50,11 +50,13 @@ def explain(view: MomijiState, action: Action) -> Msg | None:
     if isinstance(action, Stop) and view.phase == PLAY and view.played:
         return _harvest(view, p)
     if isinstance(action, Activate):
-        return Msg(
-            "{player} pays {cost} acorns: the objective “{objective}” is now active and "
+        return Msg.plural(
+            "{player} pays {n} acorn: the objective “{objective}” is now active and "
             "{player} owns it. {rule}",
+            "{player} pays {n} acorns: the objective “{objective}” is now active and "
+            "{player} owns it. {rule}",
+            objective_cost(view),
             player=f"P{p}",
-            cost=objective_cost(view),
             objective=objective_words(action.objective),
             rule=RULES["objective"],
         )
@@ -80,11 +82,12 @@ def _harvest(view: MomijiState, p: int) -> Msg:
         if only_new and CARD_TYPE[a] not in played and CARD_TYPE[b] not in played:
             continue
         pairs.append(
-            Msg(
+            Msg.plural(
+                "{left} beside {right}: {n} acorn.",
                 "{left} beside {right}: {n} acorns.",
+                HARVEST_ACORNS,
                 left=card_words(a),
                 right=card_words(b),
-                n=HARVEST_ACORNS,
             )
         )
     out = (

@@ -61,7 +61,7 @@ def _placement(view: UnderTheLeavesState, action: Place) -> Msg | None:
     if gain.burly:
         parts.append(
             Msg(
-                "Burly moves in: your largest sector now has {n} spaces. {rule}",
+                "Burly moves in: the largest sector of this garden now has {n} spaces. {rule}",
                 n=after.largest[p],
                 rule=RULES["burly"],
             )
@@ -82,18 +82,16 @@ def _bees(before: UnderTheLeavesState, after: UnderTheLeavesState, p: int) -> li
         if others:
             out.append(
                 Msg.plural(
-                    "Your {colour} sector of {size} spaces became pollinated: 1 bee on it and "
-                    "1 more on your {n} other {colour} sector.",
-                    "Your {colour} sector of {size} spaces became pollinated: 1 bee on it and "
-                    "1 more on each of your {n} other {colour} sectors.",
+                    "A {colour} sector of {size} spaces became pollinated: 1 bee on it and 1 "
+                    "more on the {n} other {colour} sector of this garden.",
+                    "A {colour} sector of {size} spaces became pollinated: 1 bee on it and 1 "
+                    "more on each of the {n} other {colour} sectors of this garden.",
                     others,
                     **words,
                 )
             )
         else:
-            out.append(
-                Msg("Your {colour} sector of {size} spaces became pollinated: 1 bee.", **words)
-            )
+            out.append(Msg("A {colour} sector of {size} spaces became pollinated: 1 bee.", **words))
     return [*out, RULES["bee"]] if out else out
 
 
