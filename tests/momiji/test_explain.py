@@ -59,3 +59,17 @@ def test_an_activated_objective_is_explained_with_how_it_scores():
         "their 3)” is now active and P0 owns it. At the end only active objectives score"
     )
     assert "le propriétaire marque 10" in said.localize("fr")
+
+
+def test_the_turn_that_triggers_the_end_gives_the_end_rule_once():
+    s = table(hands=["", ""], display="G0L Y0L O0L R0L", deck_size=0)
+    play(s, "take G")
+    said = why(s, "end")  # the deck is empty: P0's turn triggers the end
+    assert said.startswith("The end is triggered when the leaf deck is empty")
+    assert said.endswith("so that everyone has had the same number of turns.")
+    assert said.localize("ru").startswith("Конец игры наступает")
+    play(s, "end", "take Y")
+    assert why(s, "end") is None  # the last turn: the end was told already
+    s = table(hands=["", ""], display="G0L Y0L O0L R0L", deck_size=0, final_round="extra")
+    play(s, "take G")
+    assert why(s, "end").endswith("then every player plays one more full turn.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from leafpile.engine import Action, opt_str
-from leafpile.games.momiji.actions import Activate, Place, Stop
+from leafpile.games.momiji.actions import Activate, End, Place, Stop
 from leafpile.games.momiji.components import (
     CARD_LEFT,
     CARD_RIGHT,
@@ -40,6 +40,15 @@ RULES: dict[str, Msg] = {
         "condition, the owner scores 10 and every other one 3; tied players all score."
     ),
     "torii": Msg("Playing a 3 closes the pile at once: a torii goes on it."),
+    "end finish": Msg(
+        "The end is triggered when the leaf deck is empty or when the closed piles of all "
+        "players reach the number of players + 2; the round is then finished, so that "
+        "everyone has had the same number of turns."
+    ),
+    "end extra": Msg(
+        "The end is triggered when the leaf deck is empty or when the closed piles of all "
+        "players reach the number of players + 2; then every player plays one more full turn."
+    ),
 }
 
 
@@ -62,6 +71,12 @@ def explain(view: MomijiState, action: Action) -> Msg | None:
         )
     if isinstance(action, Place) and KIND_VALUE[action.kind] == MAX_VALUE:
         return RULES["torii"]
+    if isinstance(action, End) and view.turns_left < 0:
+        ended = view.clone()  # as the log sentence plays it: the end of a turn draws nothing
+        ended.apply(action)
+        if ended.turns_left >= 0:
+            extra = opt_str(view.options, "final_round", "finish") == "extra"
+            return RULES["end extra" if extra else "end finish"]
     return None
 
 
