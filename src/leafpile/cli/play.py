@@ -349,8 +349,13 @@ def level_line(game_name: str, kind: str) -> str:
 
 
 def log_line(game: Game, before: State, action: Action) -> str:
-    """The log line of an action, in the reader's language, with the players' names."""
-    return i18n.with_seat_names(localize(game.describe(before, action)))
+    """The log line of an action, in the reader's language, with the players' names; under
+    it, why it says so (the rule behind it) when the game explains it."""
+    line = localize(game.describe(before, action))
+    why = game.explain(before, action)
+    if why is not None:
+        line += "\n  " + say("why: {reason}", reason=localize(why))
+    return i18n.with_seat_names(line)
 
 
 def _print_result(state: State) -> None:

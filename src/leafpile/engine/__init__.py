@@ -11,6 +11,7 @@ from leafpile.engine.errors import (
 )
 from leafpile.engine.game import (
     ActionsModule,
+    ExplainModule,
     Game,
     GameInfo,
     HeuristicModule,
@@ -33,6 +34,7 @@ __all__ = [
     "TERMINAL",
     "Action",
     "ActionsModule",
+    "ExplainModule",
     "Game",
     "GameInfo",
     "GameRecord",

@@ -96,6 +96,12 @@ class WordsModule(Protocol):
     def describe(self, state: Any, action: Any) -> str: ...
 
 
+class ExplainModule(Protocol):
+    """A game's `explain.py`: why a log line says what it does (the log's "why?")."""
+
+    def explain(self, state: Any, action: Any) -> str | None: ...
+
+
 class TerminalModule(Protocol):
     """A game's `terminal.py`: the table as the terminal draws it."""
 
@@ -121,6 +127,8 @@ class Game:
     rules: ClassVar[RulesModule]
     view: ClassVar[ViewModule]
     words: ClassVar[WordsModule]
+    #: Why a log line says what it does (the page's "why?", `explain`); None: never said.
+    explanations: ClassVar[ExplainModule | None] = None
     terminal: ClassVar[TerminalModule]
     heuristic: ClassVar[HeuristicModule]
     vocabulary: ClassVar[VocabularyModule]
@@ -304,6 +312,14 @@ class Game:
     def describe(self, state: State, action: Action) -> str:
         """A human sentence for the game log: what `action` does in `state` (before it)."""
         return self.words.describe(self._own(state), action)
+
+    def explain(self, state: State, action: Action) -> str | None:
+        """Why `action`'s log line in `state` (the reader's view before it) says what it does:
+        the rule that brought what arrived, scored or moved, in a sentence built from the
+        position (the game's `explain.py`); None when the line needs no reason."""
+        if self.explanations is None:
+            return None
+        return self.explanations.explain(self._own(state), action)
 
     def may_take_back(self, before: State, action: Action, after: State) -> bool:
         """Whether `action`, which led from the true state `before` to `after`, may be taken

@@ -22,6 +22,7 @@ import {
   runReview,
   summaryList,
 } from "/static/review.js";
+import { whyParts } from "/static/why.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -93,6 +94,7 @@ function show(i) {
         { "data-number": k, class: marked ? `marked ${marked.mark}` : "", onclick: () => show(k) },
         lineOf(x),
         marked ? el("span", { class: `mark ${marked.mark}` }, markName(marked.mark)) : "",
+        whyParts(k, x.why && withNames(x.why, seatName)),
       );
     }),
   );

@@ -24,6 +24,7 @@ import { followMoves } from "/static/board.js";
 import { getProfile, playerLink } from "/static/profile.js";
 import { createTutorial } from "/static/tutorial.js";
 import { placeLog } from "/static/log-panel.js";
+import { whyParts } from "/static/why.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -304,7 +305,7 @@ function renderSide(msg) {
 
   const log = $("log");
   log.replaceChildren(
-    ...msg.log.map((e) =>
+    ...msg.log.map((e, k) =>
       el(
         "li",
         {
@@ -319,6 +320,7 @@ function renderSide(msg) {
               " " + t("(played by the {bot})", { bot: standInName(e.by) }),
             )
           : "",
+        whyParts(k, e.why && withNames(e.why.text, seatName)),
       ),
     ),
   );

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from leafpile.engine import (
     ActionsModule,
+    ExplainModule,
     Game,
     GameInfo,
     HeuristicModule,
@@ -23,6 +24,7 @@ from leafpile.engine import (
 from leafpile.engine.options import first_player_labels
 from leafpile.games.autumn import (
     actions,
+    explain,
     heuristic,
     observation,
     rules,
@@ -45,6 +47,7 @@ class AutumnGame(Game):
     take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
     words: ClassVar[WordsModule] = words
+    explanations: ClassVar[ExplainModule | None] = explain
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     vocabulary: ClassVar[VocabularyModule] = vocabulary

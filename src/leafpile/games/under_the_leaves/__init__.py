@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from leafpile.engine import (
     ActionsModule,
+    ExplainModule,
     Game,
     GameInfo,
     HeuristicModule,
@@ -26,6 +27,7 @@ from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, with_family
 from leafpile.games.under_the_leaves import (
     actions,
+    explain,
     heuristic,
     observation,
     rules,
@@ -86,6 +88,7 @@ class UnderTheLeavesGame(Game):
     take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
     words: ClassVar[WordsModule] = words
+    explanations: ClassVar[ExplainModule | None] = explain
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     vocabulary: ClassVar[VocabularyModule] = vocabulary

@@ -170,14 +170,26 @@ class Gain:
         return self.bees + self.birds + sum(self.dwellers) + sum(self.choices)
 
 
-def place_gain(view: UnderTheLeavesState, action: Place) -> Gain:
-    """Lay the taken tile as `action` says on a clone and run the arrivals (no refill)."""
+def placed(view: UnderTheLeavesState, action: Place) -> UnderTheLeavesState:
+    """A clone of `view` with the taken tile laid as `action` says and the arrivals run (no
+    refill, so nothing hidden is drawn)."""
     p = view.to_move
     after = view.clone()
     tile = after.taken
     tb = tile_bit(action.x, action.y)
     after.put_tile(p, tile, tb, action.o)
     arrivals(after, p, TILE_TO_SPACE[tb], tile, action.o)
+    return after
+
+
+def place_gain(view: UnderTheLeavesState, action: Place) -> Gain:
+    """What laying the taken tile as `action` says brings (`placed`)."""
+    return gain_of(view, placed(view, action))
+
+
+def gain_of(view: UnderTheLeavesState, after: UnderTheLeavesState) -> Gain:
+    """What the placement that led from `view` to `after` (`placed`) brings its player."""
+    p = view.to_move
     choices = [0, 0, 0]
     for pair in after.pending:
         choices[pair.family] += 1

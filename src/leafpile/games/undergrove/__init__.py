@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from leafpile.engine import (
     ActionsModule,
+    ExplainModule,
     Game,
     GameInfo,
     HeuristicModule,
@@ -26,6 +27,7 @@ from leafpile.engine.options import first_player_labels
 from leafpile.engine.study import Component, data_entry, numbered
 from leafpile.games.undergrove import (
     actions,
+    explain,
     heuristic,
     observation,
     rules,
@@ -55,6 +57,7 @@ class UndergroveGame(Game):
     take_backs = TAKE_BACKS
     view: ClassVar[ViewModule] = view
     words: ClassVar[WordsModule] = words
+    explanations: ClassVar[ExplainModule | None] = explain
     terminal: ClassVar[TerminalModule] = terminal
     heuristic: ClassVar[HeuristicModule] = heuristic
     vocabulary: ClassVar[VocabularyModule] = vocabulary

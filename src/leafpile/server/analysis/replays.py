@@ -41,15 +41,16 @@ def replay_bodies(
 ) -> dict[str, bytes]:
     """The gzip-compressed JSON answer (`head` with `steps`) in each of `langs`: every step
     of a game record as the public saw it (each step's view, player to move, scores, extras
-    and the log line that led to it), or as `seat` saw it (only asked of a finished game,
-    whose record is public).
+    and the log line that led to it, with its "why"), or as `seat` saw it (only asked of a
+    finished game, whose record is public).
 
     The game is replayed once and each step's view and scores serialized once; only the
     extras and the line are written per language. It runs in the worker pool."""
     game = GAMES[game_name]
     fixed: list[str] = []  # each step's language-free part, serialized
-    words: list[tuple[Any, str | None]] = []  # each step's extras and line, in no language
+    words: list[tuple[Any, str | None, str | None]] = []  # extras, line and why: no language
     line: str | None = None
+    why: str | None = None
 
     def step(state: State) -> None:
         view = game.player_view(state, seat)
@@ -63,22 +64,24 @@ def replay_bodies(
         }
         fixed.append(json.dumps(part)[1:-1])
         # with every step's choices: the review draws its better move from them
-        words.append((extras_of(game, view, acts=True), line))
+        words.append((extras_of(game, view, acts=True), line, why))
 
     def visit(state: State, action: Action) -> None:
-        nonlocal line
+        nonlocal line, why
         step(state)
-        line = game.describe(game.player_view(state, seat), action)
+        seen = game.player_view(state, seat)
+        line, why = game.describe(seen, action), game.explain(seen, action)
 
     step(GameRecord.from_dict(record).replay(game, visit))
     top = json.dumps(head)[:-1] + ', "steps": ['
     bodies = {}
     for lang in langs:
         parts = [top]
-        for i, (common, (extras, said)) in enumerate(zip(fixed, words, strict=True)):
+        for i, (common, (extras, said, reason)) in enumerate(zip(fixed, words, strict=True)):
             localized = {
                 "extras": i18n.localize_tree(extras, lang),
                 "line": None if said is None else i18n.localize(said, lang),
+                "why": None if reason is None else i18n.localize(reason, lang),
             }
             parts.append(("{" if i == 0 else ", {") + common + ", " + json.dumps(localized)[1:])
         parts.append("]}")

@@ -130,10 +130,17 @@ def log_item(entry: LogEntry, audience: int | None, lang: str) -> dict[str, Any]
 
 
 def served_in(item: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A stored log item (`served_line`) with its text in `lang`, from its message form."""
-    if lang == i18n.DEFAULT or "msg" not in item:
+    """A stored log item (`served_line`) with its text, and its "why" when it has one, in
+    `lang`, from their message forms."""
+    if lang == i18n.DEFAULT:
         return item
-    return {**item, "text": i18n.localize_json(item["msg"], lang)}
+    out = item
+    if "msg" in item:
+        out = {**out, "text": i18n.localize_json(item["msg"], lang)}
+    why = item.get("why")
+    if isinstance(why, dict) and "msg" in why:
+        out = {**out, "why": {**why, "text": i18n.localize_json(why["msg"], lang)}}
+    return out
 
 
 def broadcast(table: LiveTable) -> None:

@@ -260,7 +260,7 @@ class LiveTable:
             entry = (
                 LogEntry(seat, items)
                 if isinstance(items, list)
-                else LogEntry.of(seat, self.position.log_lines(self.game, action))
+                else LogEntry(seat, self.position.log_items(self.game, action))
             )
             entry.stand_in = changes.played_by.get(n)
             state.apply(action)

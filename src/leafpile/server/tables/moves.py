@@ -57,7 +57,7 @@ def prepare_move(
     if why is not None:  # legal, but not the tutorial's move now: the step says why
         raise TutorialMove(why, table=table, seat=seat)
     stand_in = played_by(table, seat)
-    entry = LogEntry.of(seat, table.position.log_lines(table.game, action), stand_in)
+    entry = LogEntry(seat, table.position.log_items(table.game, action), stand_in)
     new_state = state.clone()
     new_state.apply(action)
     finished = new_state.is_terminal()

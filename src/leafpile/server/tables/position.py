@@ -73,6 +73,11 @@ class Position:
         """The log line of `action` played from here, as each audience may read it."""
         return [game.describe(seen.view, action) for seen in self.seen]
 
+    def log_items(self, game: Game, action: Action) -> list[dict[str, Any]]:
+        """The served log line of `action` played from here (`played_item`), as each
+        audience may read it, with why it says so."""
+        return [played_item(game, seen.view, action) for seen in self.seen]
+
 
 def extras_of(game: Game, view: State, acts: bool) -> dict[str, Any]:
     """A view's display extras, with the legal actions' parts (`Game.choices`) for the one
@@ -85,14 +90,22 @@ def extras_of(game: Game, view: State, acts: bool) -> dict[str, Any]:
     return extras
 
 
-def served_line(line: str) -> dict[str, Any]:
+def served_line(line: str, why: str | None = None) -> dict[str, Any]:
     """A log line as clients get it: its English text, and its message form when the game
-    wrote it as a `Msg`, so each browser shows it in its reader's language."""
+    wrote it as a `Msg`, so each browser shows it in its reader's language; `why` (the rule
+    behind it, `Game.explain`) served the same way under "why"."""
     item: dict[str, Any] = {"text": str(line)}
     msg = i18n.as_json(line)
     if msg is not None:
         item["msg"] = msg
+    if why is not None:
+        item["why"] = served_line(why)
     return item
+
+
+def played_item(game: Game, view: State, action: Action) -> dict[str, Any]:
+    """The served line of `action` as the reader of `view` (before it) reads it, and why."""
+    return served_line(game.describe(view, action), game.explain(view, action))
 
 
 @dataclass

@@ -17,7 +17,7 @@ from leafpile.server.tables.live_table import (
     FINISHED,
     LiveTable,
 )
-from leafpile.server.tables.position import LogEntry, Position, audience_views
+from leafpile.server.tables.position import LogEntry, Position, audience_views, played_item
 from leafpile.server.tables.takeback_log import merge_log
 
 log = logging.getLogger("leafpile.server")
@@ -52,9 +52,9 @@ def rebuild(raw: LoadedTable) -> LiveTable:
         entries = []
 
         def visit(state: State, action: Action) -> None:
-            lines = [game.describe(view, action) for view in audience_views(game, state)]
+            items = [played_item(game, view, action) for view in audience_views(game, state)]
             stand_in = raw.played_by.get(len(entries))
-            entries.append(LogEntry.of(state.current_player, lines, stand_in))
+            entries.append(LogEntry(state.current_player, items, stand_in))
 
         match.state = record.replay(game, visit)
     version = len(record.actions) + 2 * raw.revision

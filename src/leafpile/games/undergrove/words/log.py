@@ -72,6 +72,15 @@ def _listed(parts: list[Msg]) -> Msg:
     return out
 
 
+def outcome(
+    s: UndergroveState, action: Action
+) -> tuple[UndergroveState | None, UndergroveState | None]:
+    """What the decision does to a copy of `s`: the state right after its own answer, and
+    after the automatic steps that follow (None, None if this view cannot play it); the
+    log's "why?" (explain.py) reads the same outcome as the sentence."""
+    return _play(s, action)
+
+
 def _play(
     s: UndergroveState, action: Action
 ) -> tuple[UndergroveState | None, UndergroveState | None]:
@@ -396,4 +405,4 @@ def _followed(p: int, direct: UndergroveState, after: UndergroveState) -> list[M
     return out
 
 
-__all__ = ["sentence"]
+__all__ = ["outcome", "sentence"]
