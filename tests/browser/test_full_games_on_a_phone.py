@@ -155,6 +155,15 @@ def test_a_whole_game_is_played_by_taps_on_a_phone(browser, live, taps: Taps):
     )
     assert smallest >= 12, f"text of {smallest}px is too small to read on a phone"
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    # the breakdown lies far below the result on a phone: one tap beside the result shows it
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#to-breakdown").tap()
+    table = page.locator("#board [data-breakdown]")
+    page.wait_for_function(
+        """() => { const r = document.querySelector('#board [data-breakdown]')
+            .getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }"""
+    )
+    assert table.evaluate("(e) => e.matches(':focus')")
     assert errors == []
     if os.environ.get("LEAFPILE_SCREENSHOTS"):
         # the screen as the game ends, scrolled to the top, then the breakdown whole

@@ -299,6 +299,13 @@ function renderSide(msg) {
         t("Download record"),
       ),
       " ",
+      // on a phone the renderer's score table lies far below, under the whole board
+      el(
+        "button",
+        { type: "button", id: "to-breakdown", hidden: true, onclick: showBreakdown },
+        t("The score, part by part"),
+      ),
+      " ",
       el("a", { class: "button", href: "/" }, t("Lobby")),
     );
   } else result.hidden = true;
@@ -360,6 +367,7 @@ function onState(msg) {
   chat.seat(msg.you);
   moves.before();
   renderer.update(msg);
+  $("to-breakdown")?.toggleAttribute("hidden", !breakdown());
   moves.after(msg.version);
   tutorial.update(msg, renderer);
   alerts.update(msg); // after the board: a sound never holds up the drawing
@@ -368,6 +376,17 @@ function onState(msg) {
       .then((stats) => drawStatistics($("statistics"), stats, seatName))
       .catch((e) => toast(e.message));
   }
+}
+
+/** The renderer's table of the score by part (each renderer marks it `data-breakdown`). */
+const breakdown = () => document.querySelector("#board [data-breakdown]");
+
+function showBreakdown() {
+  const table = breakdown();
+  if (!table) return;
+  table.setAttribute("tabindex", "-1");
+  table.scrollIntoView({ block: "start" });
+  table.focus({ preventScroll: true });
 }
 
 const isMine = (m) => m.status === "playing" && m.you !== null && m.to_move === m.you;

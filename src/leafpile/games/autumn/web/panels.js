@@ -127,7 +127,7 @@ export function drawScores(scores, msg, ctx) {
     el("h3", {}, t("Scores")),
     el(
       "table",
-      { class: "autumn-score-table" },
+      { class: "autumn-score-table", "data-breakdown": "" },
       el(
         "thead",
         {},

@@ -136,7 +136,7 @@ export function drawScores(r) {
     el("h3", {}, e.over ? t("Final scores") : t("Scores so far")),
     el(
       "table",
-      { class: "mj-score-table" },
+      { class: "mj-score-table", "data-breakdown": "" },
       el(
         "thead",
         {},

@@ -130,7 +130,7 @@ export function drawScores(scoresPanel, r) {
     el("h3", {}, over ? t("Final scores") : t("Scores so far")),
     el(
       "table",
-      { class: "utl-score-table" },
+      { class: "utl-score-table", "data-breakdown": "" },
       el(
         "thead",
         {},

@@ -472,7 +472,7 @@ export function scorePanel(msg, seatName) {
   );
   return el(
     "section",
-    { class: `panel ug-scores${over ? " final" : ""}` },
+    { class: `panel ug-scores${over ? " final" : ""}`, "data-breakdown": "" },
     el("h3", {}, over ? t("Final scoring") : t("Score if the game ended now")),
     over && winners.length
       ? el(
