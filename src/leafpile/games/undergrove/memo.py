@@ -16,7 +16,17 @@ from __future__ import annotations
 class ForestMemo:
     """The cached answers; each is filled when first asked (forest.py)."""
 
-    __slots__ = ("empty", "free", "mine", "pieces", "placed", "rooted", "seedlings")
+    __slots__ = (
+        "candidates",
+        "copyable",
+        "empty",
+        "free",
+        "mine",
+        "pieces",
+        "placed",
+        "rooted",
+        "seedlings",
+    )
 
     def __init__(self) -> None:
         self.rooted: dict[int, list[int]] = {}  # corner -> tiles its piece roots into
@@ -26,3 +36,7 @@ class ForestMemo:
         self.placed: list[int] | None = None  # placed tiles, in id order
         self.free: list[int] | None = None  # corners without a piece
         self.empty: list[int] | None = None  # empty cells next to a placed tile
+        # player -> (tile, token bit, carbon cost, nutrient cost, special) of the tiles they
+        # might activate (mushrooms.activatable)
+        self.candidates: dict[int, list[tuple[int, int, int, int, int]]] = {}
+        self.copyable: dict[int, list[int]] = {}  # token -> placed tiles a copycat may copy
