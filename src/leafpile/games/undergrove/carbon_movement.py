@@ -98,8 +98,8 @@ def distance(s: UndergroveState, corner: int, source: int) -> int:
     if source in rooted:
         return 0
     carbon_on = s.carbon
-    row = paths(s, source)
-    return min((row[t] for t in rooted if not carbon_on[t]), default=NO_WAY)
+    # the ways from the targets (the same both ways), whose searches the listings keep
+    return min((paths(s, t)[source] for t in rooted if not carbon_on[t]), default=NO_WAY)
 
 
 def step_budget(ready: int, nutrients_: int, free: int, cost: int) -> int:
@@ -133,18 +133,28 @@ def reachable(
         tiles = rooted_tiles(s, corner)
         # §4.2: carbon from elsewhere comes only onto a rooted tile without carbon, along the
         # shortest way over the forest (the same both ways: `paths` of the target)
-        rows = [paths(s, t) for t in tiles if not carbon_on[t]] if budget else []
+        targets = [t for t in tiles if not carbon_on[t]] if budget else []
         for t in sources:
-            if t not in tiles:
-                for row in rows:
-                    if row[t] <= budget:
-                        break
-                else:
-                    continue
+            if t not in tiles and not _near(s, targets, t, budget):
+                continue
             out.append(carbon(t, corner))
             if first_only:
                 return out
     return out
+
+
+def _near(s: UndergroveState, targets: list[int], source: int, budget: int) -> bool:
+    """Some target is at most `budget` steps from `source` over the forest. The Manhattan
+    distance is a lower bound of that way, and equal to it next door (1 step): the search
+    (`paths`) runs only when that does not decide."""
+    pos = s.pos
+    sy, sx = divmod(pos[source], W)
+    for t in targets:
+        y, x = divmod(pos[t], W)
+        near = abs(x - sx) + abs(y - sy)
+        if near <= budget and (near <= 1 or paths(s, t)[source] <= budget):
+            return True
+    return False
 
 
 def _reachable_bga(
@@ -192,13 +202,17 @@ def can_reach(s: UndergroveState, p: int, budget: int, here: int) -> bool:
     if not budget or not corners:
         return False
     sources = [here] if here else [t for t in placed_tiles(s) if carbon_on[t] > 0]
+    pos = s.pos
+    where = [(t, *divmod(pos[t], W)) for t in sources]
     for corner in corners:
         for target in rooted_tiles(s, corner):
             if carbon_on[target]:
                 continue
-            row = paths(s, target)
-            for t in sources:
-                if row[t] <= budget:
+            y, x = divmod(pos[target], W)
+            for t, sy, sx in where:
+                # as in `_near`: the search only when the Manhattan distance does not decide
+                near = abs(x - sx) + abs(y - sy)
+                if near <= budget and (near <= 1 or paths(s, target)[t] <= budget):
                     return True
     return False
 
