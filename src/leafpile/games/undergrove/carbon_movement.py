@@ -126,35 +126,30 @@ def reachable(
     if s.bga_moves:
         return _reachable_bga(s, p, budget, sources, first_only)
     pcarbon = s.pcarbon
+    pos = s.pos
+    where = [(t, *divmod(pos[t], W)) for t in sources]
     out: list[Action] = []
     for corner in seedling_corners(s, p):
         if pcarbon[corner] >= SEEDLING_MAX:
             continue
         tiles = rooted_tiles(s, corner)
         # §4.2: carbon from elsewhere comes only onto a rooted tile without carbon, along the
-        # shortest way over the forest (the same both ways: `paths` of the target)
-        targets = [t for t in tiles if not carbon_on[t]] if budget else []
-        for t in sources:
-            if t not in tiles and not _near(s, targets, t, budget):
-                continue
+        # shortest way over the forest (the same both ways: `paths` of the target). The
+        # Manhattan distance is a lower bound of that way, and equal to it next door (1
+        # step): the search runs only when that does not decide.
+        targets = [(r, *divmod(pos[r], W)) for r in tiles if not carbon_on[r]] if budget else []
+        for t, sy, sx in where:
+            if t not in tiles:
+                for r, y, x in targets:
+                    near = abs(x - sx) + abs(y - sy)
+                    if near <= budget and (near <= 1 or paths(s, r)[t] <= budget):
+                        break
+                else:
+                    continue
             out.append(carbon(t, corner))
             if first_only:
                 return out
     return out
-
-
-def _near(s: UndergroveState, targets: list[int], source: int, budget: int) -> bool:
-    """Some target is at most `budget` steps from `source` over the forest. The Manhattan
-    distance is a lower bound of that way, and equal to it next door (1 step): the search
-    (`paths`) runs only when that does not decide."""
-    pos = s.pos
-    sy, sx = divmod(pos[source], W)
-    for t in targets:
-        y, x = divmod(pos[t], W)
-        near = abs(x - sx) + abs(y - sy)
-        if near <= budget and (near <= 1 or paths(s, t)[source] <= budget):
-            return True
-    return False
 
 
 def _reachable_bga(
@@ -210,7 +205,7 @@ def can_reach(s: UndergroveState, p: int, budget: int, here: int) -> bool:
                 continue
             y, x = divmod(pos[target], W)
             for t, sy, sx in where:
-                # as in `_near`: the search only when the Manhattan distance does not decide
+                # as in `reachable`: the search only when the Manhattan distance does not decide
                 near = abs(x - sx) + abs(y - sy)
                 if near <= budget and (near <= 1 or paths(s, target)[t] <= budget):
                     return True
