@@ -98,8 +98,8 @@ def distance(s: UndergroveState, corner: int, source: int) -> int:
     if source in rooted:
         return 0
     carbon_on = s.carbon
-    row = paths(s, source)
-    return min((row[t] for t in rooted if not carbon_on[t]), default=NO_WAY)
+    # the ways from the targets (the same both ways), whose searches the listings keep
+    return min((paths(s, t)[source] for t in rooted if not carbon_on[t]), default=NO_WAY)
 
 
 def step_budget(ready: int, nutrients_: int, free: int, cost: int) -> int:
@@ -113,55 +113,103 @@ def reachable(
 ) -> list[Action]:
     """`carbon` answers: (source, seedling) pairs whose movement costs at most `budget`
     steps (the same price as `distance`). `here`: only that tile's carbon (0: any tile's);
-    `first_only`: stop at the first, for a yes/no question."""
+    `first_only`: stop at the first, for a yes/no question (`can_reach` answers that faster)."""
     if budget < 0:
         return []
-    pos = s.pos
     carbon_on = s.carbon
-    tile_at = s.tile_at
     if here:
         sources = [here] if carbon_on[here] > 0 else []
     else:
         sources = [t for t in placed_tiles(s) if carbon_on[t] > 0]
     if not sources:
         return []
-    bga = s.bga_moves
-    if bga:
-        where = [(t, *divmod(pos[t], W)) for t in sources]
+    if s.bga_moves:
+        return _reachable_bga(s, p, budget, sources, first_only)
+    pcarbon = s.pcarbon
+    pos = s.pos
+    where = [(t, *divmod(pos[t], W)) for t in sources]
     out: list[Action] = []
     for corner in seedling_corners(s, p):
-        if s.pcarbon[corner] >= SEEDLING_MAX:
-            continue
-        if bga:
-            rooted = [divmod(pos[t], W) for t in rooted_tiles(s, corner)]
-            for t, sy, sx in where:
-                # the distance (§2, Q6): to the nearest tile this seedling roots into
-                if any(abs(x - sx) + abs(y - sy) <= budget for y, x in rooted):
-                    out.append(carbon(t, corner))
-                    if first_only:
-                        return out
+        if pcarbon[corner] >= SEEDLING_MAX:
             continue
         tiles = rooted_tiles(s, corner)
-        # §4.2: carbon from elsewhere comes only onto a rooted tile without carbon
-        targets = [divmod(pos[t], W) for t in tiles if not carbon_on[t]] if budget else []
-        for t in sources:
+        # §4.2: carbon from elsewhere comes only onto a rooted tile without carbon, along the
+        # shortest way over the forest (the same both ways: `paths` of the target). The
+        # Manhattan distance is a lower bound of that way, and equal to it next door (1
+        # step): the search runs only when that does not decide.
+        targets = [(r, *divmod(pos[r], W)) for r in tiles if not carbon_on[r]] if budget else []
+        for t, sy, sx in where:
             if t not in tiles:
-                if not targets:
+                for r, y, x in targets:
+                    near = abs(x - sx) + abs(y - sy)
+                    if near <= budget and (near <= 1 or paths(s, r)[t] <= budget):
+                        break
+                else:
                     continue
-                # The Manhattan distance is a lower bound of the way over the forest, and
-                # equal to it next door (1 step): the search runs only when that decides.
-                sy, sx = divmod(pos[t], W)
-                near = min(abs(x - sx) + abs(y - sy) for y, x in targets)
-                if near > budget:
-                    continue
-                if near > 1:
-                    row = paths(s, t)
-                    if not any(row[tile_at[y * W + x]] <= budget for y, x in targets):
-                        continue
             out.append(carbon(t, corner))
             if first_only:
                 return out
     return out
+
+
+def _reachable_bga(
+    s: UndergroveState, p: int, budget: int, sources: list[int], first_only: bool
+) -> list[Action]:
+    """`reachable` under `carbon_moves=bga`: the Manhattan distance to the nearest tile the
+    seedling roots into (§2, Q6)."""
+    pos = s.pos
+    where = [(t, *divmod(pos[t], W)) for t in sources]
+    out: list[Action] = []
+    for corner in seedling_corners(s, p):
+        if s.pcarbon[corner] >= SEEDLING_MAX:
+            continue
+        rooted = [divmod(pos[t], W) for t in rooted_tiles(s, corner)]
+        for t, sy, sx in where:
+            if any(abs(x - sx) + abs(y - sy) <= budget for y, x in rooted):
+                out.append(carbon(t, corner))
+                if first_only:
+                    return out
+    return out
+
+
+def can_reach(s: UndergroveState, p: int, budget: int, here: int) -> bool:
+    """Whether `reachable(s, p, budget, here)` lists anything, asked without listing: first
+    carbon already on a tile a seedling roots into (no steps), then the ways from the tiles
+    without carbon it roots into (`paths` is the same both ways)."""
+    if budget < 0:
+        return False
+    if s.bga_moves:
+        return bool(reachable(s, p, budget, here, first_only=True))
+    carbon_on = s.carbon
+    if here and carbon_on[here] <= 0:
+        return False
+    pcarbon = s.pcarbon
+    corners = [c for c in seedling_corners(s, p) if pcarbon[c] < SEEDLING_MAX]
+    for corner in corners:
+        tiles = rooted_tiles(s, corner)
+        if here:
+            if here in tiles:
+                return True
+        else:
+            for t in tiles:
+                if carbon_on[t] > 0:
+                    return True
+    if not budget or not corners:
+        return False
+    sources = [here] if here else [t for t in placed_tiles(s) if carbon_on[t] > 0]
+    pos = s.pos
+    where = [(t, *divmod(pos[t], W)) for t in sources]
+    for corner in corners:
+        for target in rooted_tiles(s, corner):
+            if carbon_on[target]:
+                continue
+            y, x = divmod(pos[target], W)
+            for t, sy, sx in where:
+                # as in `reachable`: the search only when the Manhattan distance does not decide
+                near = abs(x - sx) + abs(y - sy)
+                if near <= budget and (near <= 1 or paths(s, target)[t] <= budget):
+                    return True
+    return False
 
 
 def can_absorb(s: UndergroveState, p: int) -> bool:
@@ -169,7 +217,7 @@ def can_absorb(s: UndergroveState, p: int) -> bool:
     if not s.ready[p] or not nutrients(s, p):
         return False
     budget = step_budget(s.ready[p], nutrients(s, p), 0, BASE_COST)
-    return bool(reachable(s, p, budget, 0, first_only=True))
+    return can_reach(s, p, budget, 0)
 
 
 def absorb_tile_can_start(s: UndergroveState, p: int, spec: Tile, host: int) -> bool:
@@ -183,7 +231,7 @@ def absorb_tile_can_start(s: UndergroveState, p: int, spec: Tile, host: int) -> 
     s.carbon[host] += spec.carbon  # the carbon paid lands on the host first
     try:
         here = host if eff["from_here"] else 0
-        return bool(reachable(s, p, budget, here, first_only=True))
+        return can_reach(s, p, budget, here)
     finally:
         s.carbon[host] -= spec.carbon
 
@@ -230,7 +278,7 @@ class AbsorbCarbon(Decision):
     def has_choice(self, s: UndergroveState, p: int) -> bool:
         cost = BASE_COST if self.must == ABSORB_ACTION else 0
         budget = step_budget(s.ready[p], nutrients(s, p), self.free, cost)
-        return bool(reachable(s, p, budget, self.here, first_only=True))
+        return can_reach(s, p, budget, self.here)
 
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         s.pending.pop()

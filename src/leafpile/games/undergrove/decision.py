@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from leafpile.engine import Action, InvalidStateError
+from leafpile.engine import Action, InvalidStateError, Rng
 from leafpile.games.undergrove.actions import CLOSERS
 from leafpile.games.undergrove.kinds import Kind
 
@@ -48,6 +48,13 @@ class Decision:
     def options(self, s: Any, p: int) -> list[Action]:
         """The legal answers of player `p`."""
         raise NotImplementedError(self.kind)
+
+    def pick(self, s: Any, p: int, rng: Rng) -> Action:
+        """`options(s, p)[rng.randrange(len(...))]`: a random answer drawn as from the list
+        (the rules' `random_action`). Subclasses count and pick without the list where they
+        can, with the same single draw."""
+        opts = self.options(s, p)
+        return opts[rng.randrange(len(opts))]
 
     def apply(self, s: Any, p: int, action: Action) -> None:
         """Answer it with a legal `action`: pop itself (unless it asks again) and push what

@@ -54,7 +54,7 @@ def placed_tiles(s: UndergroveState) -> list[int]:
 def put_piece(s: UndergroveState, corner: int, code: int) -> None:
     """A piece (`code`: a player's seedling p, tree 4 + p, or a place-holder) on `corner`."""
     s.piece[corner] = code
-    forest_changed(s)
+    s.memo = s.memo.pieces_changed()
 
 
 def draw(s: UndergroveState, p: int) -> None:
@@ -135,13 +135,20 @@ def empty_cells(s: UndergroveState) -> list[int]:
 def mushroom_slots(s: UndergroveState, p: int, restrict: int) -> list[int]:
     """Cells where player p may put a mushroom from hand (`restrict`: see ANYWHERE)."""
     slots = empty_cells(s)
-    if restrict == NEW_CORNER:
-        piece = s.piece
-        return [c for c in slots if any(c + o not in piece for o in CORNER_OFFSETS)]
-    if restrict == NEXT_TO_OWN:
-        mine = set(piece_corners(s, p))
-        return [c for c in slots if any(c + o in mine for o in CORNER_OFFSETS)]
-    return slots
+    if restrict == ANYWHERE:
+        return slots
+    memo = s.memo.slots
+    key = 4 * restrict + p
+    out = memo.get(key)
+    if out is None:
+        if restrict == NEW_CORNER:
+            piece = s.piece
+            out = [c for c in slots if any(c + o not in piece for o in CORNER_OFFSETS)]
+        else:  # NEXT_TO_OWN
+            mine = set(piece_corners(s, p))
+            out = [c for c in slots if any(c + o in mine for o in CORNER_OFFSETS)]
+        memo[key] = out
+    return out
 
 
 def root_slots(s: UndergroveState, corner: int) -> list[tuple[int, int]]:
@@ -155,7 +162,12 @@ def root_slots(s: UndergroveState, corner: int) -> list[tuple[int, int]]:
 
 
 def has_own_free_slot(s: UndergroveState, p: int) -> bool:
-    return any(root_slots(s, c) for c in piece_corners(s, p))
+    """A free root slot next to one of p's pieces (kept in the forest memo)."""
+    memo = s.memo.own_slot
+    out = memo.get(p)
+    if out is None:
+        out = memo[p] = any(root_slots(s, c) for c in piece_corners(s, p))
+    return out
 
 
 def rooted_tiles(s: UndergroveState, corner: int) -> list[int]:
@@ -192,7 +204,7 @@ def place_root(s: UndergroveState, p: int, corner: int, t: int) -> None:
     """A root of p from `corner` into tile t, counted for goal 8 by the tile's symbol."""
     slot = CORNER_OFFSETS.index(corner - s.pos[t])
     s.roots[4 * t + slot] = p
-    forest_changed(s)
+    s.memo = s.memo.roots_changed()
     s.roots_left[p] -= 1
     token = TOKEN_OF[t]
     if token >= 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leafpile.engine import Action
+from leafpile.engine import Action, Rng
 from leafpile.games.undergrove.actions import SKIP, Place, Root, Seedling, place, root, seedling
 from leafpile.games.undergrove.components import C, K, P
 from leafpile.games.undergrove.decision import Decision, push
@@ -61,6 +61,19 @@ class PlaceMushroom(Decision):
             out.append(SKIP)
         return out
 
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        """The k-th of `options`: (tile, cell) from the hand in order times the slots."""
+        hand = s.hands[p]
+        slots: list[int] = []
+        if hand and (self.free or nutrients(s, p) >= 1):
+            slots = mushroom_slots(s, p, self.restrict)
+        m = len(hand) * len(slots)
+        k = rng.randrange(m + (self.restrict == ANYWHERE))
+        if k == m:
+            return SKIP
+        i, j = divmod(k, len(slots))
+        return place(sorted(hand)[i], slots[j])
+
     def has_choice(self, s: UndergroveState, p: int) -> bool:
         return (
             bool(s.hands[p])
@@ -104,6 +117,10 @@ class PlaceSeedling(Decision):
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         return [seedling(c) for c in free_corners(s)]
 
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        corners = free_corners(s)
+        return seedling(corners[rng.randrange(len(corners))])
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Seedling
         s.pending.pop()
@@ -136,6 +153,14 @@ class PlaceRoot(Decision):
         if self.optional and out:
             out.append(SKIP)
         return out
+
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        if s.roots_left[p] < 1:
+            return Decision.pick(self, s, p, rng)  # nothing to choose: the empty list's draw
+        corners = [self.corner] if self.corner >= 0 else piece_corners(s, p)
+        pairs = [(c, t) for c in corners for t, _i in root_slots(s, c)]
+        k = rng.randrange(len(pairs) + (self.optional and bool(pairs)))
+        return SKIP if k == len(pairs) else root(*pairs[k])
 
     def has_choice(self, s: UndergroveState, p: int) -> bool:
         if s.roots_left[p] < 1:

@@ -26,11 +26,13 @@ from leafpile.games.undergrove.components import (
     TILES,
     TOKEN_OF,
     C,
+    K,
     N,
+    P,
     tile,
 )
 from leafpile.games.undergrove.decision import Decision, new_decision, push
-from leafpile.games.undergrove.forest import has_root
+from leafpile.games.undergrove.forest import has_root, placed_tiles, tiles_rooted_by
 from leafpile.games.undergrove.kinds import (
     ABSORB_EFFECT,
     COPYCAT,
@@ -78,18 +80,72 @@ def _payable(s: UndergroveState, p: int, t: int, host: int) -> bool:
     return absorb_tile_can_start(s, p, tile(t), host)
 
 
+#: A candidate's `special` (activatable): an absorb tile, a copycat, or neither.
+_PLAIN, _ABSORB, _COPY = 0, 1, 2
+
+
+def activatable(s: UndergroveState, p: int) -> list[int]:
+    """The placed tiles player p may activate now, in id order: `can_activate` of each tile
+    with p's root, from a list of candidates kept in the forest memo (the roots decide it)
+    so that a decision checks only the flags, tokens and costs that change."""
+    memo = s.memo.candidates
+    candidates = memo.get(p)
+    if candidates is None:
+        candidates = memo[p] = _candidates(s, p)
+    done = s.activated
+    ready = s.ready[p]
+    r = s.res[p]
+    carbon = r[C]
+    nut = r[N] + r[P] + r[K]
+    out = []
+    for t, bit, carbon_cost, any_cost, special in candidates:
+        if done >> t & 1 or (bit and not ready & bit):
+            continue
+        if special == _COPY:
+            if copy_targets(s, p, t):
+                out.append(t)
+        elif (
+            carbon >= carbon_cost
+            and nut >= any_cost
+            and (special != _ABSORB or absorb_tile_can_start(s, p, tile(t), t))
+        ):
+            out.append(t)
+    return out
+
+
+def _candidates(s: UndergroveState, p: int) -> list[tuple[int, int, int, int, int]]:
+    """(tile, token bit or 0, carbon cost, nutrient cost, special) of the tiles p has a root
+    on that are not ongoing (those are never activated)."""
+    out = []
+    for t in tiles_rooted_by(s, p):
+        kind = KIND_OF[t]
+        if kind is ONGOING:
+            continue
+        token = TOKEN_OF[t]
+        special = _COPY if kind is COPYCAT else _ABSORB if kind is ABSORB_EFFECT else _PLAIN
+        out.append((t, 1 << token if token >= 0 else 0, *_COSTS[t], special))
+    return out
+
+
 def copy_targets(s: UndergroveState, p: int, host: int) -> list[int]:
     """§6.2: placed activatable tiles of the copycat's symbol whose costs you can pay."""
-    token = TOKEN_OF[host]
-    out = []
-    for t in range(2, NUM_TILES + 1):
-        if t == host or s.pos[t] < 0 or TOKEN_OF[t] != token:
-            continue
-        kind = KIND_OF[t]
-        if kind is ONGOING or kind is COPYCAT:
-            continue
-        if _payable(s, p, t, host):
-            out.append(t)
+    return [t for t in _copyable(s, TOKEN_OF[host]) if t != host and _payable(s, p, t, host)]
+
+
+def _copyable(s: UndergroveState, token: int) -> list[int]:
+    """Placed tiles 2-53 of a symbol that a copycat may copy (neither ongoing nor copycats),
+    in id order, kept in the forest memo."""
+    memo = s.memo.copyable
+    out = memo.get(token)
+    if out is None:
+        out = memo[token] = [
+            t
+            for t in placed_tiles(s)
+            if t >= 2
+            and TOKEN_OF[t] == token
+            and KIND_OF[t] is not ONGOING
+            and KIND_OF[t] is not COPYCAT
+        ]
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leafpile.engine import Action
+from leafpile.engine import Action, Rng
 from leafpile.games.undergrove.actions import DONE, Resource, Swap, resource, swap
 from leafpile.games.undergrove.components import K, N, P
 from leafpile.games.undergrove.decision import Decision
@@ -36,6 +36,22 @@ def nutrient_options(s: UndergroveState, p: int) -> list[Action]:
     return [resource("pay", x) for x in (N, P, K) if r[x] > 0]
 
 
+#: `flip t` and `pay x` by index, for the picks that do not list them.
+_FLIPS = tuple(resource("flip", t) for t in range(4))
+_PAYS = tuple(resource("pay", x) for x in range(4))
+
+
+def _pick_payment(s: UndergroveState, p: int, rng: Rng, tokens: bool) -> Action:
+    """`(token_options + nutrient_options)[k]` (only the nutrients unless `tokens`), one draw."""
+    ready = s.ready[p] if tokens else 0
+    r = s.res[p]
+    choices = [_FLIPS[t] for t in range(4) if ready >> t & 1]
+    for x in (N, P, K):
+        if r[x] > 0:
+            choices.append(_PAYS[x])
+    return choices[rng.randrange(len(choices))]
+
+
 @dataclass(frozen=True, slots=True)
 class FlipToken(Decision):
     """Absorb's base cost (§4.2): one ready token."""
@@ -45,6 +61,11 @@ class FlipToken(Decision):
 
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         return token_options(s, p)
+
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        ready = s.ready[p]
+        tokens = [t for t in range(4) if ready >> t & 1]
+        return _FLIPS[tokens[rng.randrange(len(tokens))]]
 
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Resource
@@ -77,6 +98,9 @@ class PayNutrients(Counted):
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         return nutrient_options(s, p)
 
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        return _pick_payment(s, p, rng, False)
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Resource
         s.res[p][action.r] -= 1
@@ -92,6 +116,9 @@ class PaySteps(Counted):
 
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         return token_options(s, p) + nutrient_options(s, p)
+
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        return _pick_payment(s, p, rng, True)
 
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Resource
@@ -115,6 +142,9 @@ class GainNutrients(Counted):
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         return list(_GAINS)
 
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        return _GAINS[rng.randrange(len(_GAINS))]
+
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         assert type(action) is Resource
         s.res[p][action.r] += 1
@@ -134,6 +164,16 @@ class SwapNutrients(Counted):
         out: list[Action] = [swap(a, b) for a in (N, P, K) if r[a] > 0 for b in (N, P, K) if b != a]
         out.append(DONE)
         return out
+
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        """The k-th of `options`: two swaps per nutrient held, then `done`."""
+        r = s.res[p]
+        givers = [a for a in (N, P, K) if r[a] > 0]
+        k = rng.randrange(2 * len(givers) + 1)
+        if k == 2 * len(givers):
+            return DONE
+        a = givers[k >> 1]
+        return swap(a, [b for b in (N, P, K) if b != a][k & 1])
 
     def has_choice(self, s: UndergroveState, p: int) -> bool:
         r = s.res[p]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leafpile.engine import Action
+from leafpile.engine import Action, Rng
 from leafpile.games.undergrove.actions import DONE, Numbered, numbered
 from leafpile.games.undergrove.components import ALL_TOKENS, C, N
 from leafpile.games.undergrove.decision import Decision, push
@@ -24,6 +24,9 @@ class ConvertNitrogen(Decision):
 
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         return [numbered("convert", k) for k in range(s.res[p][N] + 1)]
+
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        return numbered("convert", rng.randrange(s.res[p][N] + 1))
 
     def has_choice(self, s: UndergroveState, p: int) -> bool:
         return s.res[p][N] > 0
@@ -50,6 +53,11 @@ class DiscardTiles(Decision):
         out: list[Action] = [numbered("discard", t) for t in sorted(s.hands[p])]
         out.append(DONE)
         return out
+
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        hand = s.hands[p]
+        k = rng.randrange(len(hand) + 1)
+        return DONE if k == len(hand) else numbered("discard", sorted(hand)[k])
 
     def has_choice(self, s: UndergroveState, p: int) -> bool:
         return bool(s.hands[p])

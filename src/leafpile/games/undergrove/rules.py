@@ -44,12 +44,13 @@ from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.undergrove.scoring import scores, winners
 from leafpile.games.undergrove.set_up import start
 from leafpile.games.undergrove.state import UndergroveState
-from leafpile.games.undergrove.turn import apply, legal_actions
+from leafpile.games.undergrove.turn import apply, legal_actions, random_action
 
 __all__ = [
     "TAKE_BACKS",
     "apply",
     "legal_actions",
+    "random_action",
     "scores",
     "start",
     "winners",

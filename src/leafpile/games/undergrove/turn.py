@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leafpile.engine import Action, opt_int
+from leafpile.engine import Action, Rng, opt_int
 from leafpile.games.undergrove.actions import (
     ABSORB,
     PARTNER,
@@ -25,10 +25,10 @@ from leafpile.games.undergrove.components import (
     TRACK_END,
 )
 from leafpile.games.undergrove.decision import Decision
-from leafpile.games.undergrove.forest import draw, tiles_rooted_by
+from leafpile.games.undergrove.forest import draw
 from leafpile.games.undergrove.growing import can_partner, can_reproduce, partner, reproduce
 from leafpile.games.undergrove.kinds import Kind
-from leafpile.games.undergrove.mushrooms import activate, can_activate
+from leafpile.games.undergrove.mushrooms import activatable, activate
 from leafpile.games.undergrove.photosynthesis import photosynthesize
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.track import step_reward, use_bonus
@@ -49,9 +49,8 @@ class ChooseAction(Decision):
 
     def options(self, s: UndergroveState, p: int) -> list[Action]:
         out: list[Action] = [numbered("use", b) for b in s.bonus[p] if BONUS_TILES[b].one_shot]
-        for t in tiles_rooted_by(s, p):  # §4.1: a root on it first (can_activate asks it too)
-            if can_activate(s, p, t):
-                out.append(numbered("activate", t))
+        for t in activatable(s, p):  # §4.1: the tiles with p's root that can_activate allows
+            out.append(numbered("activate", t))
         if can_absorb(s, p):
             out.append(ABSORB)
         if can_reproduce(s, p):
@@ -60,6 +59,27 @@ class ChooseAction(Decision):
             out.append(PARTNER)
         out.append(PHOTO)  # §4.5: always available
         return out
+
+    def pick(self, s: UndergroveState, p: int, rng: Rng) -> Action:
+        """The k-th of `options` from one count: the same questions, no list of actions."""
+        uses = [b for b in s.bonus[p] if BONUS_TILES[b].one_shot] if s.bonus[p] else ()
+        tiles = activatable(s, p)
+        absorb = can_absorb(s, p)
+        repro = can_reproduce(s, p)
+        part = can_partner(s, p)
+        k = rng.randrange(len(uses) + len(tiles) + absorb + repro + part + 1)
+        if k < len(uses):
+            return numbered("use", uses[k])
+        k -= len(uses)
+        if k < len(tiles):
+            return numbered("activate", tiles[k])
+        k -= len(tiles)
+        for ok, action in ((absorb, ABSORB), (repro, REPRODUCE), (part, PARTNER)):
+            if ok:
+                if not k:
+                    return action
+                k -= 1
+        return PHOTO
 
     def apply(self, s: UndergroveState, p: int, action: Action) -> None:
         if type(action) is Numbered and action.verb == "use":
@@ -88,6 +108,15 @@ def legal_actions(s: UndergroveState) -> list[Action]:
     if s.over or not s.pending:
         return []
     return s.pending[-1].options(s, s.to_move)
+
+
+def random_action(s: UndergroveState, rng: Rng) -> Action:
+    """`legal_actions(s)[rng.randrange(len(...))]` (`Game.random_action`): the top decision
+    picks its answer, most of them without building the list (`Decision.pick`)."""
+    if s.over or not s.pending:
+        actions = legal_actions(s)
+        return actions[rng.randrange(len(actions))]  # the empty list's draw, as without a hook
+    return s.pending[-1].pick(s, s.to_move, rng)
 
 
 def apply(s: UndergroveState, action: Action) -> None:
