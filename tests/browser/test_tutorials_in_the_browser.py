@@ -44,9 +44,15 @@ def learn_from_lobby(page, base: str, game: str) -> None:
     page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
 
 
+#: Something highlighted is drawn (a first tap redraws the board: for a moment nothing is).
+SHOWN = """() => [...document.querySelectorAll('.tutorial-then, .tutorial-target')]
+  .some((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')"""
+
+
 def target(page):
     """The first highlighted thing a person can see (a board may also list its choices in a
     folded list)."""
+    page.wait_for_function(SHOWN, timeout=MOVE_TIMEOUT)
     then = page.locator(".tutorial-then")
     marks = then if then.count() else page.locator(".tutorial-target")
     for i in range(marks.count()):

@@ -239,7 +239,9 @@ def test_take_the_readme_screenshots(browser, live):
     small.locator(".utl-market-tile:not([disabled])").first.tap()
     spots = small.locator(".utl-anchor.pays")
     (spots if spots.count() else small.locator(".utl-anchor")).first.tap()
-    # the phone's width, from the market and the tile in hand down through every garden
+    # the phone's width, from the market and the tile in hand down through every garden, taken
+    # from the top of the page (scrolled down, the sticky turn bar would lie over the market)
+    small.evaluate("window.scrollTo(0, 0)")
     box = small.evaluate(
         "(() => { const top = document.querySelector('.utl-market-panel').getBoundingClientRect();"
         " const end = document.querySelector('.utl-gardens').getBoundingClientRect();"
