@@ -123,4 +123,12 @@ def test_a_play_and_an_objective_preview_the_score_they_bring(browser, live):
     assert shown.get_attribute("data-after") == str(activated["total"])
     assert f"Score 5 → {activated['total']}" in shown.inner_text()
     assert localize(Msg("acorns {n}", n=MINUS + "3"), "fr") in shown.inner_text()
+    # a compost: its two cards, whichever, go face down for one acorn
+    page.click("#mj-compost")
+    composted = after_action(view, view.parse_action("compost"))
+    assert composted is not None and composted["acorns"] == 5 + 1
+    bar = page.locator(".mj-bar .mj-preview")
+    assert bar.get_attribute("data-after") == str(composted["total"])
+    assert f"Score 5 → {composted['total']}" in bar.inner_text()
+    assert localize(Msg("acorns {n}", n="+1"), "fr") in bar.inner_text()
     context.close()

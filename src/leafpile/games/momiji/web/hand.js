@@ -208,8 +208,11 @@ export function drawBar(r) {
         ...(ok && { "data-actions": acts.join("|") }),
       }),
     );
-    if (composting) items.push(button("mj-clear", t("Cancel"), () => r.on.cancelCompost()));
-    else if (picked.size) items.push(button("mj-clear", t("Clear"), () => r.on.clearPicked()));
+    if (composting) {
+      items.push(button("mj-clear", t("Cancel"), () => r.on.cancelCompost()));
+      const pv = e.preview && e.preview.after.compost; // whichever two cards: +1 acorn
+      if (pv) items.push(scoreLine(r, pv));
+    } else if (picked.size) items.push(button("mj-clear", t("Clear"), () => r.on.clearPicked()));
   } else if (armed) {
     items.push(el("span", { class: "mj-armed" }, words(armed)));
     items.push(
