@@ -8,8 +8,10 @@ runs out at once instead of after five minutes."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
+from pathlib import Path
 
 import httpx
 
@@ -17,6 +19,8 @@ from tests.browser.helpers import MOVE_TIMEOUT, dataset
 from tests.browser.test_autumn_in_the_browser import is_my_turn, play_one
 from tests.patience import HANG, READ
 from tests.server.live import ThreadServer
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def _lobby_ids(base: str) -> set[str]:
@@ -88,6 +92,10 @@ def test_a_private_table_with_a_clock_a_timeout_a_stand_in_and_a_comeback(browse
             f"document.querySelector('#players .clock.running').textContent !== {first!r}",
             timeout=MOVE_TIMEOUT,
         )  # it ticks
+        if os.environ.get("LEAFPILE_SCREENSHOTS"):  # the README's clocked table, both sizes
+            ana.screenshot(path=str(SHOTS / "clocks-desktop.png"))
+            bo.evaluate("window.scrollTo(0, 0)")
+            bo.screenshot(path=str(SHOTS / "clocks-phone.png"))
         play_one(ana, rng)
         ana.wait_for_function("!document.title.startsWith('●')", timeout=MOVE_TIMEOUT)
 
