@@ -31,8 +31,6 @@ from leafpile.games.under_the_leaves.garden import (
     diagonal_pairs,
     flood,
     lowest,
-    near8,
-    surrounded,
 )
 from leafpile.games.under_the_leaves.pairs import Pair
 from leafpile.games.under_the_leaves.state import UnderTheLeavesState
@@ -107,16 +105,16 @@ def _flirty(
     g0 = p * GRID
     for d in WINDOWS_AROUND:
         b = t + d
-        if b == START_SPACE_BIT or (SQUARE << b) & used:
-            continue
         g = g0 + b
+        # the four spaces read first (bytes), the record only for a window that qualifies
         kinds = (
             (1 << (grid[g] & 7)) | (1 << (grid[g + 1] & 7))
             | (1 << (grid[g + S] & 7)) | (1 << (grid[g + S + 1] & 7))
         )  # fmt: skip
-        if kinds & 1 == 0 and kinds.bit_count() == 4:
-            used |= SQUARE << b
-            _figure(s, p, LEAF, b, spots)
+        if kinds & 1 or kinds.bit_count() != 4 or b == START_SPACE_BIT or used >> b & SQUARE:
+            continue
+        used |= SQUARE << b
+        _figure(s, p, LEAF, b, spots)
     s.used[3 * p + LEAF] = used
 
 
@@ -210,7 +208,7 @@ def _loner(
     """A mushroom with all 8 surrounding spaces present and no mushroom among them."""
     mushrooms = s.masks[NMASKS * p + MUSHROOMS]
     used = s.used[3 * p + MUSH]
-    got = mushrooms & ~used & surrounded(s.masks[NMASKS * p]) & ~near8(mushrooms)
+    got = _alone(mushrooms & ~used, mushrooms, s.masks[NMASKS * p], t)
     for b in bits(got):
         _figure(s, p, MUSH, b, spots)
     s.used[3 * p + MUSH] = used | got
@@ -256,10 +254,28 @@ def _shy(
     every placement: a tile without a puddle can complete a puddle's surroundings."""
     puddles = s.masks[NMASKS * p + PUDDLE]
     used = s.used[3 * p + WATER]
-    got = puddles & ~used & surrounded(s.masks[NMASKS * p]) & ~near8(puddles)
+    got = _alone(puddles & ~used, puddles, s.masks[NMASKS * p], t)
     for b in bits(got):
         _figure(s, p, WATER, b, spots)
     s.used[3 * p + WATER] = used | got
+
+
+#: The 4x4 spaces whose 8 surroundings a tile at top-left space bit S + 1 can change, and a
+#: space's 3x3 block (itself and its 8 surroundings) at its top-left corner.
+_NEAR_TILE = sum(1 << (dy * S + dx) for dy in range(4) for dx in range(4))
+_BLOCK = sum(1 << (dy * S + dx) for dy in range(3) for dx in range(3))
+
+
+def _alone(free: int, kind: int, occupied: int, t: int) -> int:
+    """The spaces of `free` with all 8 surrounding spaces present and none of them of `kind`
+    (Loner, Shy), among those a new tile at top-left space bit t can have made so: the rest
+    were looked at after every earlier placement, and gardens only grow."""
+    got = 0
+    for b in bits(free & (_NEAR_TILE << (t - S - 1))):
+        corner = b - S - 1
+        if occupied >> corner & _BLOCK == _BLOCK and kind >> corner & _BLOCK == 1 << (S + 1):
+            got |= 1 << b
+    return got
 
 
 LeafCard = Callable[[UnderTheLeavesState, int, int, int, list[Sector], Spots], None]
