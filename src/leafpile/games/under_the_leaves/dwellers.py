@@ -173,19 +173,16 @@ def _explorer(
     if not mush:
         return
     used = s.used[3 * p + MUSH]
-    free = [divmod(b, S) for b in bits(s.masks[NMASKS * p + MUSHROOMS] & ~used)]
+    rows: dict[int, list[int]] = {}  # the free mushrooms of each space-row and -column, in order
+    columns: dict[int, list[int]] = {}
+    for b in bits(s.masks[NMASKS * p + MUSHROOMS] & ~used):
+        y, x = divmod(b, S)
+        rows.setdefault(y, []).append(b)
+        columns.setdefault(x, []).append(b)
     got = 0
-    for y, x in free:
-        left = right = up = down = False
-        for y2, x2 in free:
-            if y2 == y:
-                left |= x2 < x
-                right |= x2 > x
-            elif x2 == x:
-                up |= y2 < y
-                down |= y2 > y
-        if (left and right) or (up and down):
-            got |= 1 << (y * S + x)
+    for line in (*rows.values(), *columns.values()):
+        for b in line[1:-1]:  # neither end of its line: one free mushroom on each side
+            got |= 1 << b
     for b in bits(got):
         _figure(s, p, MUSH, b, spots)
     s.used[3 * p + MUSH] = used | got

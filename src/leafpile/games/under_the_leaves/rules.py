@@ -9,7 +9,7 @@ After a placement the beings arrive (phase 2 of §3): bees and hummingbirds
 
 from __future__ import annotations
 
-from leafpile.engine import Action, Rng, opt_ints
+from leafpile.engine import Action, Rng
 from leafpile.engine.bits import nth_bit
 from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.under_the_leaves.actions import PLACES, TAKES, Choose, Place, Take
@@ -41,7 +41,7 @@ from leafpile.games.under_the_leaves.state import (
 
 def draw(s: UnderTheLeavesState) -> int:
     s.draws_left -= 1
-    if opt_ints(s.options, "bag"):
+    if s.options.get("bag"):  # a scripted bag (opt_ints), looked up without the call
         return s.bag.pop(0)
     return s.bag.pop(s.rng.randrange(len(s.bag)))
 
