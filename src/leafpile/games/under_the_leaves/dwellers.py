@@ -173,16 +173,15 @@ def _explorer(
     if not mush:
         return
     used = s.used[3 * p + MUSH]
-    rows: dict[int, list[int]] = {}  # the free mushrooms of each space-row and -column, in order
-    columns: dict[int, list[int]] = {}
-    for b in bits(s.masks[NMASKS * p + MUSHROOMS] & ~used):
-        y, x = divmod(b, S)
-        rows.setdefault(y, []).append(b)
-        columns.setdefault(x, []).append(b)
+    free = s.masks[NMASKS * p + MUSHROOMS] & ~used
     got = 0
-    for line in (*rows.values(), *columns.values()):
-        for b in line[1:-1]:  # neither end of its line: one free mushroom on each side
-            got |= 1 << b
+    # Only the new mushrooms' row and column changed since the last look, which took every
+    # mushroom between two others then (and taking one only shortens the others' lines).
+    for m in bits(mush):
+        y, x = divmod(m, S)
+        for line in (free & (_ROW << (y * S)), free & (_COLUMN << x)):
+            if line.bit_count() >= 3:  # the ends of a line have a free mushroom on one side
+                got |= line ^ (line & -line) ^ (1 << (line.bit_length() - 1))
     for b in bits(got):
         _figure(s, p, MUSH, b, spots)
     s.used[3 * p + MUSH] = used | got
@@ -257,6 +256,8 @@ def _shy(
     s.used[3 * p + WATER] = used | got
 
 
+_ROW = (1 << S) - 1  # a space-row, a space-column at bit 0
+_COLUMN = sum(1 << (y * S) for y in range(S))
 #: The 4x4 spaces whose 8 surroundings a tile at top-left space bit S + 1 can change, and a
 #: space's 3x3 block (itself and its 8 surroundings) at its top-left corner.
 _NEAR_TILE = sum(1 << (dy * S + dx) for dy in range(4) for dx in range(4))
