@@ -158,7 +158,8 @@ def place(s: UnderTheLeavesState, action: Place) -> None:
         if size > big:
             big = size
         changed.append((colour, sector, size))
-    bees_arrive(s, p, changed)
+    if big >= 3:  # bees_arrive changes nothing for smaller sectors
+        bees_arrive(s, p, changed)
     dwellers_arrive(s, p, t, changed, puddle << t, mushroom << t)
     if big > s.largest[p]:
         s.largest[p] = big
