@@ -102,15 +102,12 @@ def _flirty(
     (row, column) scan; the starting tile's own window never counts (§12 U2)."""
     used = s.used[3 * p + LEAF]
     grid = s.grid
-    g0 = p * GRID
-    for d in WINDOWS_AROUND:
+    g = p * GRID + t - S - 1
+    # the 4x4 spaces the nine windows cover, each read once as a bit of its type (0: empty)
+    k = [1 << (grid[g + r + c] & 7) for r in _ROWS4 for c in (0, 1, 2, 3)]
+    for d, i in zip(WINDOWS_AROUND, _WINDOW_CORNERS, strict=True):
+        kinds = k[i] | k[i + 1] | k[i + 4] | k[i + 5]
         b = t + d
-        g = g0 + b
-        # the four spaces read first (bytes), the record only for a window that qualifies
-        kinds = (
-            (1 << (grid[g] & 7)) | (1 << (grid[g + 1] & 7))
-            | (1 << (grid[g + S] & 7)) | (1 << (grid[g + S + 1] & 7))
-        )  # fmt: skip
         if kinds & 1 or kinds.bit_count() != 4 or b == START_SPACE_BIT or used >> b & SQUARE:
             continue
         used |= SQUARE << b
@@ -256,6 +253,8 @@ def _shy(
     s.used[3 * p + WATER] = used | got
 
 
+_ROWS4 = (0, S, 2 * S, 3 * S)  # Flirty's 4x4 block: its rows' offsets, and the index
+_WINDOW_CORNERS = tuple(4 * dy + dx for dy in (0, 1, 2) for dx in (0, 1, 2))  # of each window
 _ROW = (1 << S) - 1  # a space-row, a space-column at bit 0
 _COLUMN = sum(1 << (y * S) for y in range(S))
 #: The 4x4 spaces whose 8 surroundings a tile at top-left space bit S + 1 can change, and a
