@@ -80,7 +80,13 @@ def random_action(s: UnderTheLeavesState, rng: Rng) -> Action:
         occ = s.tiles[s.to_move]
         free = ((occ << 1) | (occ >> 1) | (occ << T) | (occ >> T)) & ~occ
         k = rng.randrange(free.bit_count() * _ORIENTS)
-        return PLACES[nth_bit(free, k // _ORIENTS)][k % _ORIENTS]
+        n = k // _ORIENTS
+        if n > 8:
+            return PLACES[nth_bit(free, n)][k % _ORIENTS]
+        while n:  # a few cells in: nth_bit's own last loop, without the call
+            free &= free - 1
+            n -= 1
+        return PLACES[(free & -free).bit_length() - 1][k % _ORIENTS]
     actions = legal_actions(s)
     return actions[rng.randrange(len(actions))]
 
@@ -118,10 +124,24 @@ def arrivals(s: UnderTheLeavesState, p: int, t: int, tile: int, o: int) -> None:
     burly(s, p, changed)
 
 
+def _around(local: int) -> int:
+    """The spaces next to a colour group `local` of a tile (not in it), in the 4x4 block whose
+    top-left space is one up and one left of the tile's (bit S + 1 is the tile's top-left)."""
+    m = local << (S + 1)
+    return ((m << 1) | (m >> 1) | (m << S) | (m >> S)) & ~m
+
+
+def _seeds(groups: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """Per colour group of a tile: the colour, its spaces, the spaces next to them (`_around`)
+    and how many it has: a group with no space of its colour next to it is a sector itself."""
+    return tuple((c, local, _around(local), local.bit_count()) for c, local in groups)
+
+
 #: (tile, o) -> what placing it there needs at top-left space bit 0 (`place`): its four space
-#: codes, the bits it adds to each bitboard, its colour groups, puddle and mushroom masks.
+#: codes, the bits it adds to each bitboard, its colour groups (`_seeds`), puddle and mushroom
+#: masks.
 _PLACING = {
-    (tile, o): (codes, LAYS[tile][o], *GROUPS[tile][o])
+    (tile, o): (codes, LAYS[tile][o], _seeds(GROUPS[tile][o][0]), *GROUPS[tile][o][1:])
     for tile, oriented in ORIENTED.items()
     for o, codes in enumerate(oriented)
 }
@@ -136,7 +156,7 @@ def place(s: UnderTheLeavesState, action: Place) -> None:
     x, y, o = action.x, action.y, action.o
     tb = (y + TOFF) * T + (x + TOFF)
     t = TILE_TO_SPACE[tb]
-    (a, b, c, d), lays, colour_groups, puddle, mushroom = _PLACING[tile, o]
+    (a, b, c, d), lays, seeds, puddle, mushroom = _PLACING[tile, o]
     grid = s.grid
     g0 = p * GRID + t
     grid[g0] = a
@@ -152,9 +172,15 @@ def place(s: UnderTheLeavesState, action: Place) -> None:
     # arrivals: the sectors that contain the new tile (changed_sectors), then the beings
     changed = []
     big = 0
-    for colour, local in colour_groups:
-        sector = flood(local << t, masks[base + colour])
-        size = sector.bit_count()
+    corner = t - S - 1
+    for colour, local, around, alone in seeds:
+        spaces = masks[base + colour]
+        if spaces >> corner & around:
+            sector = flood(local << t, spaces)
+            size = sector.bit_count()
+        else:  # nothing of its colour next to it: what flood would find at once
+            sector = local << t
+            size = alone
         if size > big:
             big = size
         changed.append((colour, sector, size))
