@@ -198,9 +198,7 @@ def end_turn(s: UnderTheLeavesState) -> None:
     if s.draws_left <= 0:
         s.phase = OVER
         return
-    s.draws_left -= 1  # draw(s), written out: once a turn
-    bag = s.bag
-    s.market.append(bag.pop(0) if s.options.get("bag") else bag.pop(s.rng.randrange(len(bag))))
+    s.market.append(draw(s))
     s.to_move = (s.to_move + 1) % s.num_players
     s.phase = TAKE
 
