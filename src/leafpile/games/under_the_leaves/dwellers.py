@@ -31,8 +31,6 @@ from leafpile.games.under_the_leaves.garden import (
     diagonal_pairs,
     flood,
     lowest,
-    near8,
-    surrounded,
 )
 from leafpile.games.under_the_leaves.pairs import Pair
 from leafpile.games.under_the_leaves.state import UnderTheLeavesState
@@ -104,19 +102,16 @@ def _flirty(
     (row, column) scan; the starting tile's own window never counts (§12 U2)."""
     used = s.used[3 * p + LEAF]
     grid = s.grid
-    g0 = p * GRID
-    for d in WINDOWS_AROUND:
+    g = p * GRID + t - S - 1
+    # the 4x4 spaces the nine windows cover, each read once as a bit of its type (0: empty)
+    k = [1 << (grid[g + r + c] & 7) for r in _ROWS4 for c in (0, 1, 2, 3)]
+    for d, i in zip(WINDOWS_AROUND, _WINDOW_CORNERS, strict=True):
+        kinds = k[i] | k[i + 1] | k[i + 4] | k[i + 5]
         b = t + d
-        if b == START_SPACE_BIT or (SQUARE << b) & used:
+        if kinds & 1 or kinds.bit_count() != 4 or b == START_SPACE_BIT or used >> b & SQUARE:
             continue
-        g = g0 + b
-        kinds = (
-            (1 << (grid[g] & 7)) | (1 << (grid[g + 1] & 7))
-            | (1 << (grid[g + S] & 7)) | (1 << (grid[g + S + 1] & 7))
-        )  # fmt: skip
-        if kinds & 1 == 0 and kinds.bit_count() == 4:
-            used |= SQUARE << b
-            _figure(s, p, LEAF, b, spots)
+        used |= SQUARE << b
+        _figure(s, p, LEAF, b, spots)
     s.used[3 * p + LEAF] = used
 
 
@@ -175,19 +170,15 @@ def _explorer(
     if not mush:
         return
     used = s.used[3 * p + MUSH]
-    free = [divmod(b, S) for b in bits(s.masks[NMASKS * p + MUSHROOMS] & ~used)]
+    free = s.masks[NMASKS * p + MUSHROOMS] & ~used
     got = 0
-    for y, x in free:
-        left = right = up = down = False
-        for y2, x2 in free:
-            if y2 == y:
-                left |= x2 < x
-                right |= x2 > x
-            elif x2 == x:
-                up |= y2 < y
-                down |= y2 > y
-        if (left and right) or (up and down):
-            got |= 1 << (y * S + x)
+    # Only the new mushrooms' row and column changed since the last look, which took every
+    # mushroom between two others then (and taking one only shortens the others' lines).
+    for m in bits(mush):
+        y, x = divmod(m, S)
+        for line in (free & (_ROW << (y * S)), free & (_COLUMN << x)):
+            if line.bit_count() >= 3:  # the ends of a line have a free mushroom on one side
+                got |= line ^ (line & -line) ^ (1 << (line.bit_length() - 1))
     for b in bits(got):
         _figure(s, p, MUSH, b, spots)
     s.used[3 * p + MUSH] = used | got
@@ -210,7 +201,7 @@ def _loner(
     """A mushroom with all 8 surrounding spaces present and no mushroom among them."""
     mushrooms = s.masks[NMASKS * p + MUSHROOMS]
     used = s.used[3 * p + MUSH]
-    got = mushrooms & ~used & surrounded(s.masks[NMASKS * p]) & ~near8(mushrooms)
+    got = _alone(mushrooms & ~used, mushrooms, s.masks[NMASKS * p], t)
     for b in bits(got):
         _figure(s, p, MUSH, b, spots)
     s.used[3 * p + MUSH] = used | got
@@ -256,10 +247,32 @@ def _shy(
     every placement: a tile without a puddle can complete a puddle's surroundings."""
     puddles = s.masks[NMASKS * p + PUDDLE]
     used = s.used[3 * p + WATER]
-    got = puddles & ~used & surrounded(s.masks[NMASKS * p]) & ~near8(puddles)
+    got = _alone(puddles & ~used, puddles, s.masks[NMASKS * p], t)
     for b in bits(got):
         _figure(s, p, WATER, b, spots)
     s.used[3 * p + WATER] = used | got
+
+
+_ROWS4 = (0, S, 2 * S, 3 * S)  # Flirty's 4x4 block: its rows' offsets, and the index
+_WINDOW_CORNERS = tuple(4 * dy + dx for dy in (0, 1, 2) for dx in (0, 1, 2))  # of each window
+_ROW = (1 << S) - 1  # a space-row, a space-column at bit 0
+_COLUMN = sum(1 << (y * S) for y in range(S))
+#: The 4x4 spaces whose 8 surroundings a tile at top-left space bit S + 1 can change, and a
+#: space's 3x3 block (itself and its 8 surroundings) at its top-left corner.
+_NEAR_TILE = sum(1 << (dy * S + dx) for dy in range(4) for dx in range(4))
+_BLOCK = sum(1 << (dy * S + dx) for dy in range(3) for dx in range(3))
+
+
+def _alone(free: int, kind: int, occupied: int, t: int) -> int:
+    """The spaces of `free` with all 8 surrounding spaces present and none of them of `kind`
+    (Loner, Shy), among those a new tile at top-left space bit t can have made so: the rest
+    were looked at after every earlier placement, and gardens only grow."""
+    got = 0
+    for b in bits(free & (_NEAR_TILE << (t - S - 1))):
+        corner = b - S - 1
+        if occupied >> corner & _BLOCK == _BLOCK and kind >> corner & _BLOCK == 1 << (S + 1):
+            got |= 1 << b
+    return got
 
 
 LeafCard = Callable[[UnderTheLeavesState, int, int, int, list[Sector], Spots], None]

@@ -134,7 +134,7 @@ def bird_tiles(tiles: int, bare: int) -> int:
     while tiles:
         low = tiles & -tiles
         tiles ^= low
-        if (TILE_SPACES << TILE_TO_SPACE[low.bit_length() - 1]) & bare == 0:
+        if bare >> TILE_TO_SPACE[low.bit_length() - 1] & TILE_SPACES == 0:
             out |= low
     return out
 

@@ -9,25 +9,29 @@ After a placement the beings arrive (phase 2 of §3): bees and hummingbirds
 
 from __future__ import annotations
 
-from leafpile.engine import Action, Rng, opt_ints
+from leafpile.engine import Action, Rng
 from leafpile.engine.bits import nth_bit
 from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.under_the_leaves.actions import PLACES, TAKES, Choose, Place, Take
 from leafpile.games.under_the_leaves.bees_and_hummingbirds import bees_arrive, changed_sectors
 from leafpile.games.under_the_leaves.components import (
+    GRID,
+    NMASKS,
     OFF,
     ORIENTATIONS,
+    ORIENTED,
     TILE_TO_SPACE,
     TOFF,
     S,
     T,
 )
 from leafpile.games.under_the_leaves.dwellers import burly, dwellers_arrive, figure_chosen
-from leafpile.games.under_the_leaves.garden import GROUPS
+from leafpile.games.under_the_leaves.garden import GROUPS, flood
 from leafpile.games.under_the_leaves.scoring import scores, winners
 from leafpile.games.under_the_leaves.set_up import start
 from leafpile.games.under_the_leaves.state import (
     CHOOSE,
+    LAYS,
     OVER,
     PLACE,
     TAKE,
@@ -37,7 +41,7 @@ from leafpile.games.under_the_leaves.state import (
 
 def draw(s: UnderTheLeavesState) -> int:
     s.draws_left -= 1
-    if opt_ints(s.options, "bag"):
+    if s.options.get("bag"):  # a scripted bag (opt_ints), looked up without the call
         return s.bag.pop(0)
     return s.bag.pop(s.rng.randrange(len(s.bag)))
 
@@ -76,7 +80,13 @@ def random_action(s: UnderTheLeavesState, rng: Rng) -> Action:
         occ = s.tiles[s.to_move]
         free = ((occ << 1) | (occ >> 1) | (occ << T) | (occ >> T)) & ~occ
         k = rng.randrange(free.bit_count() * _ORIENTS)
-        return PLACES[nth_bit(free, k // _ORIENTS)][k % _ORIENTS]
+        n = k // _ORIENTS
+        if n > 8:
+            return PLACES[nth_bit(free, n)][k % _ORIENTS]
+        while n:  # a few cells in: nth_bit's own last loop, without the call
+            free &= free - 1
+            n -= 1
+        return PLACES[(free & -free).bit_length() - 1][k % _ORIENTS]
     actions = legal_actions(s)
     return actions[rng.randrange(len(actions))]
 
@@ -90,11 +100,7 @@ def apply(s: UnderTheLeavesState, action: Action) -> None:
         s.phase = PLACE
     elif kind is Place:
         assert isinstance(action, Place)
-        p = s.to_move
-        tile, s.taken = s.taken, 0
-        tb = (action.y + TOFF) * T + (action.x + TOFF)
-        s.put_tile(p, tile, tb, action.o)
-        arrivals(s, p, TILE_TO_SPACE[tb], tile, action.o)
+        place(s, action)
         if s.pending:
             s.phase = CHOOSE
         else:
@@ -116,6 +122,75 @@ def arrivals(s: UnderTheLeavesState, p: int, t: int, tile: int, o: int) -> None:
     bees_arrive(s, p, changed)
     dwellers_arrive(s, p, t, changed, puddle << t, mushroom << t)
     burly(s, p, changed)
+
+
+def _around(local: int) -> int:
+    """The spaces next to a colour group `local` of a tile (not in it), in the 4x4 block whose
+    top-left space is one up and one left of the tile's (bit S + 1 is the tile's top-left)."""
+    m = local << (S + 1)
+    return ((m << 1) | (m >> 1) | (m << S) | (m >> S)) & ~m
+
+
+def _seeds(groups: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """Per colour group of a tile: the colour, its spaces, the spaces next to them (`_around`)
+    and how many it has: a group with no space of its colour next to it is a sector itself."""
+    return tuple((c, local, _around(local), local.bit_count()) for c, local in groups)
+
+
+#: (tile, o) -> what placing it there needs at top-left space bit 0 (`place`): its four space
+#: codes, the bits it adds to each bitboard, its colour groups (`_seeds`), puddle and mushroom
+#: masks.
+_PLACING = {
+    (tile, o): (codes, LAYS[tile][o], _seeds(GROUPS[tile][o][0]), *GROUPS[tile][o][1:])
+    for tile, oriented in ORIENTED.items()
+    for o, codes in enumerate(oriented)
+}
+
+
+def place(s: UnderTheLeavesState, action: Place) -> None:
+    """Lay the taken tile (`put_tile`) and let the beings arrive (`arrivals`) in one step, from
+    one table row: the placement is most of a playout's time, and the steps' calls and
+    lookups were a good part of it. The same changes as put_tile then arrivals."""
+    p = s.to_move
+    tile, s.taken = s.taken, 0
+    x, y, o = action.x, action.y, action.o
+    tb = (y + TOFF) * T + (x + TOFF)
+    t = TILE_TO_SPACE[tb]
+    (a, b, c, d), lays, seeds, puddle, mushroom = _PLACING[tile, o]
+    grid = s.grid
+    g0 = p * GRID + t
+    grid[g0] = a
+    grid[g0 + 1] = b
+    grid[g0 + S] = c
+    grid[g0 + S + 1] = d
+    masks = s.masks
+    base = NMASKS * p
+    for index, laid in lays:
+        masks[base + index] |= laid << t
+    s.tiles[p] |= 1 << tb
+    s.placed[p] += ((tile, x, y, o),)
+    # arrivals: the sectors that contain the new tile (changed_sectors), then the beings
+    changed = []
+    big = 0
+    corner = t - S - 1
+    for colour, local, around, alone in seeds:
+        spaces = masks[base + colour]
+        if spaces >> corner & around:
+            sector = flood(local << t, spaces)
+            size = sector.bit_count()
+        else:  # nothing of its colour next to it: what flood would find at once
+            sector = local << t
+            size = alone
+        if size > big:
+            big = size
+        changed.append((colour, sector, size))
+    if big >= 3:  # bees_arrive changes nothing for smaller sectors
+        bees_arrive(s, p, changed)
+    dwellers_arrive(s, p, t, changed, puddle << t, mushroom << t)
+    if big > s.largest[p]:
+        s.largest[p] = big
+    if s.options.get("burly"):
+        burly(s, p, [])  # the largest sector is kept above; Burly moves on it
 
 
 def end_turn(s: UnderTheLeavesState) -> None:
