@@ -316,6 +316,81 @@ def test_the_keyboard_plays_collects_and_ends_turns(browser, live):
     page.close()
 
 
+#: What a pointer may rest on during a turn: everything offered on the board and the bar.
+OFFERED = (
+    ".mj-column.takeable, .mj-hand-card.usable, #mj-refresh, button.mj-objective, "
+    "button.mj-land, .mj-bar button"
+)
+#: How many different layouts of the display's columns, the hand and the element itself show
+#: over six animation frames (1: nothing moves).
+LAYOUTS = """async (target) => {
+  const boxes = () => [target, ...document.querySelectorAll('.mj-column, .mj-hand')]
+    .map((e) => { const b = e.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; })
+    .join(' ');
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  await frame();
+  await frame();
+  const seen = new Set();
+  for (let i = 0; i < 6; i++) {
+    seen.add(boxes());
+    await frame();
+  }
+  return seen.size;
+}"""
+#: Animations on the board that never end.
+ENDLESS = (
+    "document.getAnimations().filter((a) => a.effect?.target?.closest?.('.mj') && "
+    "a.effect.getTiming().iterations === Infinity).length"
+)
+
+
+def assert_still_under_the_pointer(page) -> int:
+    """With the pointer resting near the top and the bottom edge of each offered choice, the
+    board does not move: a hover that shifts what is under the pointer (a lift, a hint that
+    adds a line) would make it leave and come back every frame, and a moving target takes no
+    click. Returns how many choices were tried."""
+    assert page.evaluate(ENDLESS) == 0
+    page.wait_for_function("document.getAnimations().length === 0", timeout=MOVE_TIMEOUT)
+    offered = page.locator(OFFERED)
+    for i in range(offered.count()):
+        target = offered.nth(i)
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None
+        for y in (1, 8, box["height"] - 8, box["height"] - 1):
+            if not 0 < y < box["height"]:
+                continue
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + y)
+            layouts = target.evaluate(LAYOUTS)
+            what = target.evaluate("e => e.outerHTML.slice(0, 120)")
+            assert layouts == 1, f"{layouts} layouts with the pointer {y:.0f} px into {what}"
+    return offered.count()
+
+
+def test_the_board_stays_still_under_a_resting_pointer(browser, live):
+    """Before the main action (columns, hand, bar) and after it, when the page has no advice
+    line to replace with a hint (the bar's buttons, objectives, landscapes)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_from_lobby(page, live.base, GAME, TWO_BOTS, drawn=TABLE, first_player="0")
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    assert page.locator(".mj-column.takeable").count()
+    assert assert_still_under_the_pointer(page) >= 3
+    version = int(dataset(page, "version"))
+    page.locator(".mj-column.takeable").first.click()
+    after(page, version)
+    while page.get_attribute(".mj", "data-phase") != "turn":  # over the hand limit
+        page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+        play_one(page, random.Random(2))
+    page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    assert page.locator("#mj-end").count()
+    assert assert_still_under_the_pointer(page) >= 1
+    assert errors == []
+    context.close()
+
+
 def choose_a_mixed_play(page, how: str) -> None:
     """Choose two cards of different types when the hand allows it (else one or two)."""
     first = page.locator(".mj-hand-card.usable").first

@@ -26,8 +26,7 @@ export function drawHead(r) {
   }
   task.textContent = text;
   const lines = [];
-  if (hint) lines.push(hint);
-  else if (myTurn()) lines.push(howTo(r));
+  if (myTurn()) lines.push(howTo(r));
   if (!over && e.turn && e.turn.length && msg.to_move !== null && msg.to_move !== undefined) {
     const who =
       msg.to_move === msg.you
@@ -35,10 +34,15 @@ export function drawHead(r) {
         : t("{name}'s turn so far", { name: ctx.seatName(msg.to_move) });
     lines.push(`${who}: ${e.turn.map((x) => say(x)).join(" · ")}`);
   }
+  // the words of what the pointer is on are drawn over these lines, never in their place: a
+  // hint that made the head taller would move the board from under the pointer, which would
+  // leave it, and the board would move back, every frame
   sub.replaceChildren(
-    ...lines.map((l, i) => el("span", { class: i === 0 && hint ? "mj-hint" : "" }, l)),
+    ...lines.map((l) => el("span", {}, l)),
+    ...(hint ? [el("span", { class: "mj-hint" }, hint)] : []),
   );
-  sub.hidden = !lines.length;
+  sub.classList.toggle("hinting", Boolean(hint));
+  sub.hidden = !lines.length && !hint;
   const end = e.end || {};
   pills.replaceChildren(
     el(
