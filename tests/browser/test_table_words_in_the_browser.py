@@ -43,7 +43,6 @@ def test_a_name_being_typed_survives_a_push_that_redraws_the_join_form(browser, 
     bo = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     bo.goto(f"{live.base}/table/{table}")
     bo.wait_for_selector("#players .dot.on", timeout=MOVE_TIMEOUT)
-    assert not bo.locator("#log-panel").is_visible()  # on a phone, no empty log box yet
     bo.fill("#join-name", "Bo")
     ana.close()
     bo.wait_for_selector("#players li[data-seat='0'] .dot.off", timeout=MOVE_TIMEOUT)
