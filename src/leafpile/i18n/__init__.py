@@ -141,6 +141,17 @@ def _format(text: Msg, args: dict[str, Any], trans: gettext.NullTranslations) ->
     return trans.gettext(text.msgid).format(**args)
 
 
+def sentences(parts: Sequence[Msg]) -> Msg | None:
+    """Sentences one after another, each still translated on its own (None when there are
+    none): how a game's explanations put their facts and rules together."""
+    if not parts:
+        return None
+    out = parts[0]
+    for part in parts[1:]:
+        out = Msg("{a} {b}", a=out, b=part)
+    return out
+
+
 def localize(text: str, lang: str | None = None) -> str:
     """Any string in `lang`: a `Msg` is translated, other strings (names) are left alone."""
     return text.localize(lang) if isinstance(text, Msg) else text

@@ -11,9 +11,9 @@ from __future__ import annotations
 from leafpile.engine import Action
 from leafpile.games.autumn import rules
 from leafpile.games.autumn.actions import Place
-from leafpile.games.autumn.components import STRIDE
+from leafpile.games.autumn.preview import areas
 from leafpile.games.autumn.state import AutumnState
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, sentences
 
 #: The rules a line is explained by.
 RULES: dict[str, Msg] = {
@@ -52,7 +52,7 @@ def explain(state: AutumnState, action: Action) -> Msg | None:
             )
         )
         parts.append(RULES["round"])
-    return _sentences(parts)
+    return sentences(parts)
 
 
 def _changes(colour: int, before: list[int], after: list[int]) -> list[Msg]:
@@ -100,28 +100,3 @@ def _cut(colour: int, n: int, size: int) -> Msg:
         n,
         size=size,
     )
-
-
-def areas(mask: int) -> list[int]:
-    """The areas of `mask` (a colour's visible cells), each as its own mask."""
-    out = []
-    while mask:
-        region = mask & -mask
-        while True:
-            grown = region | (region << 1) | (region >> 1) | (region << STRIDE) | (region >> STRIDE)
-            grown &= mask
-            if grown == region:
-                break
-            region = grown
-        out.append(region)
-        mask ^= region
-    return out
-
-
-def _sentences(parts: list[Msg]) -> Msg | None:
-    if not parts:
-        return None
-    out = parts[0]
-    for part in parts[1:]:
-        out = Msg("{a} {b}", a=out, b=part)
-    return out

@@ -19,10 +19,10 @@ from leafpile.games.autumn.state import AutumnState, Phase
 COLOURS = ("red", "yellow")
 
 
-def regions(mask: int) -> list[int]:
-    """The orthogonally connected areas of `mask`, each as a mask, largest first (the first
-    found of equal ones first): the board never reaches its edge columns, so a shift by one
-    cannot wrap an area onto the next row."""
+def areas(mask: int) -> list[int]:
+    """The orthogonally connected areas of `mask`, each as a mask, in the order found (from
+    the lowest cell up): the board never reaches its edge columns, so a shift by one cannot
+    wrap an area onto the next row."""
     out = []
     while mask:
         region = mask & -mask
@@ -34,8 +34,12 @@ def regions(mask: int) -> list[int]:
             region = grown
         out.append(region)
         mask ^= region
-    out.sort(key=int.bit_count, reverse=True)
     return out
+
+
+def regions(mask: int) -> list[int]:
+    """The areas of `mask`, largest first (the first found of equal ones first)."""
+    return sorted(areas(mask), key=int.bit_count, reverse=True)
 
 
 def largest_region(mask: int) -> int:

@@ -24,7 +24,7 @@ from leafpile.games.momiji.components import (
 from leafpile.games.momiji.main_actions import objective_cost
 from leafpile.games.momiji.state import MOD_HARVEST_SAME, PLAY, MomijiState
 from leafpile.games.momiji.words import card_words, is_mixed, objective_words
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, sentences
 
 #: The rules a line is explained by.
 RULES: dict[str, Msg] = {
@@ -110,12 +110,7 @@ def _harvest(view: MomijiState, p: int) -> Msg:
         if not is_mixed(played)
         else None
     )
-    if pairs:
-        found = pairs[0]
-        for pair in pairs[1:]:
-            found = Msg("{a} {b}", a=found, b=pair)
-    else:
-        found = Msg("No two neighbouring top cards show touching acorns.")
+    found = sentences(pairs) or Msg("No two neighbouring top cards show touching acorns.")
     rule = RULES["harvest"]
     if only_new:
         rule = Msg("{a} {b}", a=rule, b=RULES["new pairs"])

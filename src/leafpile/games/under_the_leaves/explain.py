@@ -20,7 +20,7 @@ from leafpile.games.under_the_leaves.words import (
     gain_of,
     placed,
 )
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, sentences
 
 #: The rules an arrival is explained by, in the words of docs/rules/under-the-leaves.md.
 RULES: dict[str, Msg] = {
@@ -66,7 +66,7 @@ def _placement(view: UnderTheLeavesState, action: Place) -> Msg | None:
                 rule=RULES["burly"],
             )
         )
-    return _sentences(parts)
+    return sentences(parts)
 
 
 def _bees(before: UnderTheLeavesState, after: UnderTheLeavesState, p: int) -> list[Msg]:
@@ -119,13 +119,3 @@ def _birds(before: UnderTheLeavesState, after: UnderTheLeavesState, p: int) -> l
             )
         )
     return [*out, RULES["hummingbird"]] if out else out
-
-
-def _sentences(parts: list[Msg]) -> Msg | None:
-    """Sentences one after another, still translatable."""
-    if not parts:
-        return None
-    out = parts[0]
-    for part in parts[1:]:
-        out = Msg("{a} {b}", a=out, b=part)
-    return out

@@ -16,7 +16,7 @@ from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.words import effect_text, name, track_texts, xy
 from leafpile.games.undergrove.words.log import outcome
 from leafpile.games.undergrove.words.prompts import owed
-from leafpile.i18n import Msg
+from leafpile.i18n import Msg, sentences
 
 #: The rules a line is explained by.
 RULES: dict[str, Msg] = {
@@ -94,7 +94,7 @@ def explain(s: UndergroveState, action: Action) -> Msg | None:
     elif isinstance(action, Carbon):
         parts += _absorbed(s, p, action, direct)
     parts += _followed(p, direct, after)
-    return _sentences(parts)
+    return sentences(parts)
 
 
 def _absorbed(s: UndergroveState, p: int, action: Carbon, direct: UndergroveState) -> list[Msg]:
@@ -147,13 +147,4 @@ def _followed(p: int, direct: UndergroveState, after: UndergroveState) -> list[M
         out.append(RULES["track"])
     if all(after.carbon[t] > direct.carbon[t] for t in STARTING_MUSHROOMS):
         out.append(RULES["earthlover"])
-    return out
-
-
-def _sentences(parts: list[Msg]) -> Msg | None:
-    if not parts:
-        return None
-    out = parts[0]
-    for part in parts[1:]:
-        out = Msg("{a} {b}", a=out, b=part)
     return out

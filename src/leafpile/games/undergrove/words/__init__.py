@@ -39,6 +39,12 @@ def colour(token: int) -> Msg:
     return COLOURS[token]
 
 
+def decision_field(decision: Any, field: str, default: int = 0) -> int:
+    """A decision's field, read defensively: the rules may reshape a decision."""
+    value = getattr(decision, field, default)
+    return int(value) if isinstance(value, (int, bool)) else default
+
+
 def xy(corner_or_cell: int) -> str:
     """Coordinates as the page shows them on the forest's rulers: `2,-1`."""
     x, y = coords(corner_or_cell)

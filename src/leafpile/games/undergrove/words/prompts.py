@@ -12,18 +12,13 @@ from leafpile.games.undergrove.components import (
 from leafpile.games.undergrove.kinds import Kind
 from leafpile.games.undergrove.state import UndergroveState
 from leafpile.games.undergrove.words import (
+    decision_field,
     joined,
     name,
     xy,
 )
 from leafpile.games.undergrove.words.their import their_prompt
 from leafpile.i18n import Msg
-
-
-def _field(decision: Any, field: str, default: int = 0) -> int:
-    """A decision's field, read defensively: the rules may reshape a decision."""
-    value = getattr(decision, field, default)
-    return int(value) if isinstance(value, (int, bool)) else default
 
 
 def owed(s: UndergroveState) -> dict[str, int]:
@@ -34,9 +29,9 @@ def owed(s: UndergroveState) -> dict[str, int]:
         if e.kind is Kind.FLIP:
             out["tokens"] += 1
         elif e.kind is Kind.PAY:
-            out["nutrients"] += _field(e, "n", 1)
+            out["nutrients"] += decision_field(e, "n", 1)
         elif e.kind is Kind.STEP:
-            out["steps"] += _field(e, "n", 1)
+            out["steps"] += decision_field(e, "n", 1)
         else:
             break
     return out
@@ -88,28 +83,28 @@ def prompt(s: UndergroveState) -> Msg:
     if kind is Kind.FLIP:
         return Msg("Pay for absorbing: flip one of your ready tokens.")
     if kind is Kind.PAY:
-        return Msg("Pay a nutrient (N, P or K): {n} to pay.", n=_field(e, "n", 1))
+        return Msg("Pay a nutrient (N, P or K): {n} to pay.", n=decision_field(e, "n", 1))
     if kind is Kind.STEP:
         return Msg.plural(
             "Pay the carbon's way: {n} step left, with a ready token or a nutrient.",
             "Pay the carbon's way: {n} steps left, each with a ready token or a nutrient.",
-            _field(e, "n", 1),
+            decision_field(e, "n", 1),
         )
     if kind is Kind.GAIN:
-        return Msg("Take a nutrient of your choice: {n} to take.", n=_field(e, "n", 1))
+        return Msg("Take a nutrient of your choice: {n} to take.", n=decision_field(e, "n", 1))
     if kind is Kind.SWAP:
         return Msg.plural(
             "Earthlover: swap a nutrient for another ({n} swap left), or stop.",
             "Earthlover: swap a nutrient for another ({n} swaps left), or stop.",
-            _field(e, "n", 1),
+            decision_field(e, "n", 1),
         )
     if kind is Kind.PLACE:
         return _place_prompt(e)
     if kind is Kind.SEEDLING:
         return Msg("Put a seedling on a free corner of the forest.")
     if kind is Kind.ROOT:
-        corner = _field(e, "corner", -1)
-        optional = _field(e, "optional")
+        corner = decision_field(e, "corner", -1)
+        optional = decision_field(e, "optional")
         if corner >= 0:
             if optional:
                 return Msg(
@@ -126,7 +121,7 @@ def prompt(s: UndergroveState) -> Msg:
     if kind is Kind.DISCARD:
         return Msg("Discard tiles from your hand if you like, then Done (you draw back to 3).")
     if kind is Kind.STORE:
-        t = _field(e, "t")
+        t = decision_field(e, "t")
         res = tile(t).effect.get("resource", "") if t else ""
         return Msg("Store some of your {res} on {tile}?", res=res, tile=name(t) if t else "")
     if kind is Kind.CHOICE:
@@ -134,7 +129,7 @@ def prompt(s: UndergroveState) -> Msg:
     if kind is Kind.COPY:
         return Msg("Choose the mushroom the copycat copies: you pay its cost, it acts here.")
     if kind is Kind.BONUS:
-        space = BONUS_SETS_AT[_field(e, "set_index")] if hasattr(e, "set_index") else 0
+        space = BONUS_SETS_AT[decision_field(e, "set_index")] if hasattr(e, "set_index") else 0
         return Msg("Carbon track space {n}: take a bonus tile.", n=space)
     if kind is Kind.ENDSPACE:
         return Msg(
@@ -147,9 +142,9 @@ def prompt(s: UndergroveState) -> Msg:
 
 def _carbon_prompt(s: UndergroveState, e: Any) -> Msg:
     parts = [Msg("Absorb 1 carbon: choose a tile with carbon, then your seedling")]
-    free = _field(e, "free")
-    here = _field(e, "here")
-    must = _field(e, "must", 1)
+    free = decision_field(e, "free")
+    here = decision_field(e, "here")
+    must = decision_field(e, "must", 1)
     if here:
         parts.append(Msg("only from {tile}", tile=name(here)))
     parts.append(Msg("each step of its way costs a ready token or a nutrient"))
@@ -163,8 +158,8 @@ def _carbon_prompt(s: UndergroveState, e: Any) -> Msg:
 
 
 def _place_prompt(e: Any) -> Msg:
-    restrict = _field(e, "restrict")
-    if _field(e, "free"):
+    restrict = decision_field(e, "restrict")
+    if decision_field(e, "free"):
         return Msg("You may place a second mushroom from your hand for free, or skip.")
     if restrict == 1:
         return Msg(

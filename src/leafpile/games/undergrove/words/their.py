@@ -9,14 +9,8 @@ from typing import Any
 from leafpile.games.undergrove.components import BONUS_SETS_AT, tile
 from leafpile.games.undergrove.kinds import Kind
 from leafpile.games.undergrove.state import UndergroveState
-from leafpile.games.undergrove.words import name, xy
+from leafpile.games.undergrove.words import decision_field, name, xy
 from leafpile.i18n import Msg
-
-
-def _field(decision: Any, field: str, default: int = 0) -> int:
-    value = getattr(decision, field, default)
-    return int(value) if isinstance(value, (int, bool)) else default
-
 
 _SAID = {
     Kind.SETUP: Msg("Putting a first seedling on a corner of the Earthlover (with a free root)."),
@@ -57,15 +51,15 @@ def their_prompt(s: UndergroveState) -> Msg:
             "its way paid with a ready token or a nutrient."
         )
     if kind is Kind.PAY:
-        return Msg("Paying a nutrient (N, P or K): {n} to pay.", n=_field(e, "n", 1))
+        return Msg("Paying a nutrient (N, P or K): {n} to pay.", n=decision_field(e, "n", 1))
     if kind is Kind.STEP:
         return Msg.plural(
             "Paying the carbon's way: {n} step left, with a ready token or a nutrient.",
             "Paying the carbon's way: {n} steps left, each with a ready token or a nutrient.",
-            _field(e, "n", 1),
+            decision_field(e, "n", 1),
         )
     if kind is Kind.GAIN:
-        return Msg("Taking a nutrient of their choice: {n} to take.", n=_field(e, "n", 1))
+        return Msg("Taking a nutrient of their choice: {n} to take.", n=decision_field(e, "n", 1))
     if kind is Kind.SWAP:
         return Msg("Earthlover: swapping a nutrient for another, or stopping.")
     if kind is Kind.PLACE:
@@ -73,20 +67,20 @@ def their_prompt(s: UndergroveState) -> Msg:
     if kind is Kind.ROOT:
         return _rooting(e)
     if kind is Kind.STORE:
-        t = _field(e, "t")
+        t = decision_field(e, "t")
         res = tile(t).effect.get("resource", "") if t else ""
         return Msg(
             "Perhaps storing some of their {res} on {tile}.", res=res, tile=name(t) if t else ""
         )
     if kind is Kind.BONUS:
-        space = BONUS_SETS_AT[_field(e, "set_index")] if hasattr(e, "set_index") else 0
+        space = BONUS_SETS_AT[decision_field(e, "set_index")] if hasattr(e, "set_index") else 0
         return Msg("Carbon track space {n}: taking a bonus tile.", n=space)
     return Msg("Choose: {what}", what=e.prompt)
 
 
 def _placing(e: Any) -> Msg:
-    restrict = _field(e, "restrict")
-    if _field(e, "free"):
+    restrict = decision_field(e, "restrict")
+    if decision_field(e, "free"):
         return Msg("Perhaps placing a second mushroom from their hand, for free.")
     if restrict == 1:
         return Msg(
@@ -102,8 +96,8 @@ def _placing(e: Any) -> Msg:
 
 
 def _rooting(e: Any) -> Msg:
-    corner = _field(e, "corner", -1)
-    optional = _field(e, "optional")
+    corner = decision_field(e, "corner", -1)
+    optional = decision_field(e, "optional")
     if corner >= 0:
         if optional:
             return Msg(
