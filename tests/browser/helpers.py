@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from tests.patience import HANG_MS
+import httpx
+
+from tests.patience import HANG_MS, READ, wait_until
 
 #: ms: a move, a bot's answer or a page that takes longer than this is a hang
 MOVE_TIMEOUT = HANG_MS
@@ -161,3 +164,34 @@ def play_to_end(page, decide, ready: str = "true", most: int = 1000) -> int:
         decide(page)
         made += 1
         assert made < most, f"{most} decisions and the game goes on"
+
+
+def bot_game(
+    base: str,
+    game: str,
+    *,
+    players: int = 2,
+    bot: str = "random",
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> tuple[str, dict[str, Any]]:
+    """A game between bots, made through the API and played to its end: its table id and its
+    final snapshot (as the public sees it)."""
+    body: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "seats": [{"kind": "bot", "bot": bot}] * players,
+    }
+    if options:
+        body["options"] = options
+    if seed is not None:
+        body["seed"] = seed
+    made = httpx.post(base + "/api/tables", json=body, timeout=READ)
+    assert made.status_code == 201, made.text
+    table = str(made.json()["table"])
+
+    def done() -> dict[str, Any] | None:
+        snap: dict[str, Any] = httpx.get(f"{base}/api/tables/{table}", timeout=READ).json()
+        return snap if snap["status"] == "finished" else None
+
+    return table, wait_until(done, f"the bots finish their game of {game}")

@@ -6,34 +6,15 @@ which lists its rated games, is read at both sizes."""
 from __future__ import annotations
 
 import os
-import time
 
-import httpx
 import pytest
 
 from leafpile.server.players import player_store
 from leafpile.server.players.glicko2 import Rating
 from leafpile.server.players.ratings import rate_seats
 from leafpile.server.store.db import Database
-from tests.patience import HANG, HANG_MS
-
-
-def _finished_table(base: str) -> str:
-    made = httpx.post(
-        base + "/api/tables",
-        json={
-            "game": "autumn",
-            "players": 2,
-            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-        },
-    )
-    assert made.status_code == 201, made.text
-    table = str(made.json()["table"])
-    deadline = time.monotonic() + HANG
-    while httpx.get(f"{base}/api/tables/{table}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
-    return table
+from tests.browser.helpers import bot_game
+from tests.patience import HANG_MS
 
 
 def _rated(db: Database, table: str, places: dict[str, int]) -> None:
@@ -45,7 +26,7 @@ def _rated(db: Database, table: str, places: dict[str, int]) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_a_drawn_rated_game_is_a_draw_on_the_players_page(browser, live, size):
-    drawn, won = _finished_table(live.base), _finished_table(live.base)
+    (drawn, _), (won, _) = bot_game(live.base, "autumn"), bot_game(live.base, "autumn")
     db = Database(live.db_url)
     try:
         _rated(db, drawn, {"bot:medium": 0, "bot:easy": 0})

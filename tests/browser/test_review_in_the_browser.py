@@ -10,7 +10,6 @@ bots.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,8 @@ import httpx
 import pytest
 
 from leafpile.games import GAMES
-from tests.browser.helpers import MOVE_TIMEOUT, dataset
-from tests.patience import HANG, HANG_MS
+from tests.browser.helpers import MOVE_TIMEOUT, bot_game, dataset
+from tests.patience import HANG_MS
 from tests.server.live import ThreadServer
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -42,22 +41,9 @@ def server(tmp_path_factory) -> Iterator[ThreadServer]:
 
 def finished(server: ThreadServer, name: str) -> str:
     """A game between two bots, played to its end; its table id."""
-    body = {
-        "game": name,
-        "players": 2,
-        "options": OPTIONS.get(name, {}),
-        "seats": [{"kind": "bot", "bot": BOTS.get(name, "random")}] * 2,
-        "seed": SEED,
-    }
-    made = httpx.post(server.base + "/api/tables", json=body)
-    assert made.status_code == 201, made.text
-    table = made.json()["table"]
-    deadline = time.monotonic() + HANG
-    while time.monotonic() < deadline:
-        if httpx.get(f"{server.base}/api/tables/{table}").json()["status"] == "finished":
-            return str(table)
-        time.sleep(0.05)
-    raise AssertionError(f"{name}: the bots did not finish")
+    options = OPTIONS.get(name, {})
+    bot = BOTS.get(name, "random")
+    return bot_game(server.base, name, bot=bot, options=options, seed=SEED)[0]
 
 
 def review_page(browser, server: ThreadServer, name: str, size: dict[str, int]):

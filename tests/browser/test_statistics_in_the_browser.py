@@ -4,32 +4,15 @@ in its replay: a score line per player, the game's tables with a column per play
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
-from tests.browser.helpers import MOVE_TIMEOUT
-from tests.patience import READ, wait_until
+from tests.browser.helpers import MOVE_TIMEOUT, bot_game
 
 GAMES = [("autumn", 2), ("momiji", 3), ("under-the-leaves", 2), ("undergrove", 2)]
 
 
 def _finished(base: str, game: str, players: int) -> tuple[str, list[float]]:
-    made = httpx.post(
-        base + "/api/tables",
-        json={
-            "game": game,
-            "players": players,
-            "seats": [{"kind": "bot", "bot": "random"}] * players,
-        },
-        timeout=READ,
-    ).json()
-    table = made["table"]
-
-    def done() -> dict | None:
-        snap = httpx.get(f"{base}/api/tables/{table}", timeout=READ).json()
-        return snap if snap["status"] == "finished" else None
-
-    snap = wait_until(done, f"the bots finish their game of {game}")
+    table, snap = bot_game(base, game, players=players)
     return table, list(snap["scores"])
 
 

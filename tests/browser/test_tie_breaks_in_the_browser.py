@@ -7,32 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import time
 
-import httpx
 import pytest
 
-from tests.patience import HANG
+from tests.browser.helpers import bot_game
 
 pytestmark = pytest.mark.browser
-
-
-def _finished_game(base: str) -> str:
-    made = httpx.post(
-        base + "/api/tables",
-        json={
-            "game": "under-the-leaves",
-            "players": 2,
-            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-        },
-    )
-    assert made.status_code == 201, made.text
-    table = str(made.json()["table"])
-    deadline = time.monotonic() + HANG
-    while httpx.get(f"{base}/api/tables/{table}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
-    return table
 
 
 def _tied(route) -> None:
@@ -48,7 +28,7 @@ def _tied(route) -> None:
 
 
 def test_a_tie_break_win_names_the_tie_break_in_the_replay(browser, live):
-    table = _finished_game(live.base)
+    table, _ = bot_game(live.base, "under-the-leaves")
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     page.route("**/api/tables/*/replay*", _tied)
     page.goto(f"{live.base}/replay/{table}")
@@ -60,7 +40,7 @@ def test_a_tie_break_win_names_the_tie_break_in_the_replay(browser, live):
 
 
 def test_a_tie_break_win_says_so_under_the_table(browser, live):
-    table = _finished_game(live.base)
+    table, _ = bot_game(live.base, "under-the-leaves")
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
 
     def handler(ws) -> None:
@@ -114,7 +94,7 @@ def test_the_last_step_gives_the_tie_break_that_decided_it(
     browser, live, size, hummingbirds, bees, words
 ):
     """Not "hummingbirds, then bees" whichever decided: the one that did, with its counts."""
-    table = _finished_game(live.base)
+    table, _ = bot_game(live.base, "under-the-leaves")
     page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
     page.route("**/api/tables/*/replay*", _decided(hummingbirds, bees))
     page.goto(f"{live.base}/replay/{table}")

@@ -15,8 +15,7 @@ from leafpile.games.momiji.explain import RULES as MOMIJI
 from leafpile.games.under_the_leaves.explain import RULES as UNDER_THE_LEAVES
 from leafpile.games.undergrove.explain import RULES as UNDERGROVE
 from leafpile.i18n import Msg
-from tests.browser.helpers import MOVE_TIMEOUT
-from tests.patience import wait_until
+from tests.browser.helpers import MOVE_TIMEOUT, bot_game
 from tests.server.live import ThreadServer
 
 pytestmark = pytest.mark.browser
@@ -41,22 +40,9 @@ def server(tmp_path_factory) -> Iterator[ThreadServer]:
 
 def finished(server: ThreadServer, game: str) -> tuple[str, list[dict]]:
     """A game between two bots played to its end: its id and its log (in English)."""
-    body = {
-        "game": game,
-        "players": 2,
-        "options": GAMES[game][0],
-        "seats": [{"kind": "bot", "bot": BOT.get(game, "random")}] * 2,
-        "seed": 5,
-    }
-    made = httpx.post(server.base + "/api/tables", json=body)
-    assert made.status_code == 201, made.text
-    table = str(made.json()["table"])
-
-    def done() -> list[dict] | None:
-        state = httpx.get(f"{server.base}/api/tables/{table}").json()
-        return state["log"] if state["status"] == "finished" else None
-
-    return table, wait_until(done, f"{game}: the bots finish")
+    options = GAMES[game][0]
+    table, snap = bot_game(server.base, game, bot=BOT.get(game, "random"), options=options, seed=5)
+    return table, snap["log"]
 
 
 def open_page(browser, server: ThreadServer, path: str, lang: str, width: int, height: int):
