@@ -9,6 +9,7 @@ import os
 import random
 from pathlib import Path
 
+import httpx
 import pytest
 
 from leafpile.engine import GameRecord
@@ -16,6 +17,7 @@ from leafpile.games import get_game
 from leafpile.games.undergrove.scoring import tie_break
 from leafpile.server.api.snapshots import snapshot
 from tests.browser.helpers import MOVE_TIMEOUT, create_from_lobby, dataset
+from tests.server.live import ThreadServer
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a player can click now: legal choices and the first half of two-click choices.
@@ -63,6 +65,38 @@ def play_one(page, rng: random.Random, tap: bool = False) -> int:
             page.wait_for_function(f"Number({VERSION}) > {version}", timeout=MOVE_TIMEOUT)
             return clicks
     raise AssertionError("eleven clicks made no decision")
+
+
+def two_humans_at(srv: ThreadServer, seed: int, prefix: list[str]) -> tuple[str, list[str]]:
+    """A table of two people (Ana, Bo) that has played `prefix`; its id and the two tokens."""
+    body = {
+        "game": "undergrove",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "sit": 0,
+        "name": "Ana",
+        "seed": seed,
+    }
+    made = httpx.post(srv.base + "/api/tables", json=body).json()
+    table = made["table"]
+    joined = httpx.post(f"{srv.base}/api/tables/{table}/seats", json={"name": "Bo"}).json()
+    tokens = [made["token"], joined["token"]]
+    for action in prefix:
+        snap = httpx.get(
+            f"{srv.base}/api/tables/{table}", headers={"authorization": f"Bearer {tokens[0]}"}
+        ).json()
+        auth = {"authorization": f"Bearer {tokens[snap['to_move']]}"}
+        act = {"version": snap["version"], "action": action}
+        r = httpx.post(f"{srv.base}/api/tables/{table}/actions", json=act, headers=auth)
+        assert r.status_code == 200, r.text
+    return table, tokens
+
+
+def open_as(page, srv: ThreadServer, table: str, token: str) -> None:
+    page.goto(f"{srv.base}/table/{table}")
+    page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+    page.reload()
+    page.wait_for_function("document.body.dataset.version !== undefined", timeout=MOVE_TIMEOUT)
 
 
 def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, live):
@@ -245,7 +279,6 @@ def test_the_keyboard_chooses_on_the_forest_and_in_the_panel(browser, live):
 )
 def test_screenshots_for_the_readme(browser, live):
     """docs/screenshots/undergrove-{desktop,phone}.png: a mid-game table against a bot."""
-    import httpx
 
     from leafpile.bots import make_bot
     from leafpile.engine import Rng
@@ -312,9 +345,6 @@ def test_a_phone_confirms_an_absorb_turn_once(browser, tmp_path):
     """On a phone each tap of a decision that may be taken back acts at once (as a click does
     on a desktop; Undo takes it back); only the one that ends the turn asks to be confirmed.
     An Absorb turn of five decisions takes six taps (it took two taps each)."""
-    import httpx
-
-    from tests.server.live import ThreadServer
 
     game = get_game("undergrove")
     seed = 3
@@ -329,30 +359,9 @@ def test_a_phone_confirms_an_absorb_turn_once(browser, tmp_path):
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
     try:
-        body = {
-            "game": "undergrove",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-            "sit": 0,
-            "name": "Ana",
-            "seed": seed,
-        }
-        made = httpx.post(srv.base + "/api/tables", json=body).json()
-        table = made["table"]
-        joined = httpx.post(f"{srv.base}/api/tables/{table}/seats", json={"name": "Bo"}).json()
-        tokens = [made["token"], joined["token"]]
-        version = None
-        for action in prefix:
-            auth = {"authorization": f"Bearer {tokens[0]}"}
-            snap = httpx.get(f"{srv.base}/api/tables/{table}", headers=auth).json()
-            auth = {"authorization": f"Bearer {tokens[snap['to_move']]}"}
-            act = {"version": snap["version"], "action": action}
-            r = httpx.post(f"{srv.base}/api/tables/{table}/actions", json=act, headers=auth)
-            assert r.status_code == 200, r.text
+        table, tokens = two_humans_at(srv, seed, prefix)
         page = context.new_page()
-        page.goto(f"{srv.base}/table/{table}")
-        page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{tokens[0]}')")
-        page.reload()
+        open_as(page, srv, table, tokens[0])
         wait_for_my_turn_or_the_end(page)
         taps, confirmed = 0, []  # per decision: whether it asked to be confirmed
         legal = ["absorb"]

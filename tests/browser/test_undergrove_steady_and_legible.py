@@ -8,50 +8,21 @@ from __future__ import annotations
 
 import random
 
-import httpx
 import pytest
 
 from leafpile.games import get_game
 from tests.browser.helpers import MOVE_TIMEOUT, create_from_lobby, dataset
-from tests.browser.test_undergrove_in_the_browser import wait_for_my_turn_or_the_end
+from tests.browser.test_undergrove_in_the_browser import (
+    open_as,
+    two_humans_at,
+    wait_for_my_turn_or_the_end,
+)
 from tests.server.live import ThreadServer
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 VERSION = "Number(document.body.dataset.version)"
 # where the forest is on the screen (the page may scroll to keep it there)
 FOREST_TOP = "document.querySelector('.ug-forest').getBoundingClientRect().top"
-
-
-def two_humans_at(srv: ThreadServer, seed: int, prefix: list[str]) -> tuple[str, list[str]]:
-    """A table of two people (Ana, Bo) that has played `prefix`; its id and the two tokens."""
-    body = {
-        "game": "undergrove",
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "human"}],
-        "sit": 0,
-        "name": "Ana",
-        "seed": seed,
-    }
-    made = httpx.post(srv.base + "/api/tables", json=body).json()
-    table = made["table"]
-    joined = httpx.post(f"{srv.base}/api/tables/{table}/seats", json={"name": "Bo"}).json()
-    tokens = [made["token"], joined["token"]]
-    for action in prefix:
-        snap = httpx.get(
-            f"{srv.base}/api/tables/{table}", headers={"authorization": f"Bearer {tokens[0]}"}
-        ).json()
-        auth = {"authorization": f"Bearer {tokens[snap['to_move']]}"}
-        act = {"version": snap["version"], "action": action}
-        r = httpx.post(f"{srv.base}/api/tables/{table}/actions", json=act, headers=auth)
-        assert r.status_code == 200, r.text
-    return table, tokens
-
-
-def open_as(page, srv: ThreadServer, table: str, token: str) -> None:
-    page.goto(f"{srv.base}/table/{table}")
-    page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
-    page.reload()
-    page.wait_for_function("document.body.dataset.version !== undefined", timeout=MOVE_TIMEOUT)
 
 
 def grown(seed: int, moves: int, until) -> list[str]:
