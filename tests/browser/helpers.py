@@ -195,3 +195,39 @@ def bot_game(
         return snap if snap["status"] == "finished" else None
 
     return table, wait_until(done, f"the bots finish their game of {game}")
+
+
+def two_humans_at(
+    srv: Any, seed: int, prefix: list[str], game: str = "undergrove"
+) -> tuple[str, list[str]]:
+    """A table of `game` between two people (Ana, Bo) that has played `prefix`, made through
+    the API: its id and the two seats' tokens."""
+    body = {
+        "game": game,
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "sit": 0,
+        "name": "Ana",
+        "seed": seed,
+    }
+    made = httpx.post(srv.base + "/api/tables", json=body).json()
+    table = made["table"]
+    joined = httpx.post(f"{srv.base}/api/tables/{table}/seats", json={"name": "Bo"}).json()
+    tokens = [made["token"], joined["token"]]
+    for action in prefix:
+        snap = httpx.get(
+            f"{srv.base}/api/tables/{table}", headers={"authorization": f"Bearer {tokens[0]}"}
+        ).json()
+        auth = {"authorization": f"Bearer {tokens[snap['to_move']]}"}
+        act = {"version": snap["version"], "action": action}
+        r = httpx.post(f"{srv.base}/api/tables/{table}/actions", json=act, headers=auth)
+        assert r.status_code == 200, r.text
+    return table, tokens
+
+
+def open_as(page, srv: Any, table: str, token: str) -> None:
+    """Open `table` in `page` as the seat `token` holds (the token stored as the lobby does)."""
+    page.goto(f"{srv.base}/table/{table}")
+    page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
+    page.reload()
+    page.wait_for_function("document.body.dataset.version !== undefined", timeout=MOVE_TIMEOUT)

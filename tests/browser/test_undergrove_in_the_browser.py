@@ -16,7 +16,13 @@ from leafpile.engine import GameRecord
 from leafpile.games import get_game
 from leafpile.games.undergrove.scoring import tie_break
 from leafpile.server.api.snapshots import snapshot
-from tests.browser.helpers import MOVE_TIMEOUT, create_from_lobby, dataset
+from tests.browser.helpers import (
+    MOVE_TIMEOUT,
+    create_from_lobby,
+    dataset,
+    open_as,
+    two_humans_at,
+)
 from tests.server.live import ThreadServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,38 +71,6 @@ def play_one(page, rng: random.Random, tap: bool = False) -> int:
             page.wait_for_function(f"Number({VERSION}) > {version}", timeout=MOVE_TIMEOUT)
             return clicks
     raise AssertionError("eleven clicks made no decision")
-
-
-def two_humans_at(srv: ThreadServer, seed: int, prefix: list[str]) -> tuple[str, list[str]]:
-    """A table of two people (Ana, Bo) that has played `prefix`; its id and the two tokens."""
-    body = {
-        "game": "undergrove",
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "human"}],
-        "sit": 0,
-        "name": "Ana",
-        "seed": seed,
-    }
-    made = httpx.post(srv.base + "/api/tables", json=body).json()
-    table = made["table"]
-    joined = httpx.post(f"{srv.base}/api/tables/{table}/seats", json={"name": "Bo"}).json()
-    tokens = [made["token"], joined["token"]]
-    for action in prefix:
-        snap = httpx.get(
-            f"{srv.base}/api/tables/{table}", headers={"authorization": f"Bearer {tokens[0]}"}
-        ).json()
-        auth = {"authorization": f"Bearer {tokens[snap['to_move']]}"}
-        act = {"version": snap["version"], "action": action}
-        r = httpx.post(f"{srv.base}/api/tables/{table}/actions", json=act, headers=auth)
-        assert r.status_code == 200, r.text
-    return table, tokens
-
-
-def open_as(page, srv: ThreadServer, table: str, token: str) -> None:
-    page.goto(f"{srv.base}/table/{table}")
-    page.evaluate(f"localStorage.setItem('leafpile.token.{table}', '{token}')")
-    page.reload()
-    page.wait_for_function("document.body.dataset.version !== undefined", timeout=MOVE_TIMEOUT)
 
 
 def test_a_person_plays_a_bot_to_the_end_reloads_midway_and_replays(browser, live):

@@ -11,12 +11,14 @@ import random
 import pytest
 
 from leafpile.games import get_game
-from tests.browser.helpers import MOVE_TIMEOUT, create_from_lobby, dataset
-from tests.browser.test_undergrove_in_the_browser import (
+from tests.browser.helpers import (
+    MOVE_TIMEOUT,
+    create_from_lobby,
+    dataset,
     open_as,
     two_humans_at,
-    wait_for_my_turn_or_the_end,
 )
+from tests.browser.test_undergrove_in_the_browser import wait_for_my_turn_or_the_end
 from tests.server.live import ThreadServer
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}

@@ -15,7 +15,7 @@ from leafpile.games.momiji.explain import RULES as MOMIJI
 from leafpile.games.under_the_leaves.explain import RULES as UNDER_THE_LEAVES
 from leafpile.games.undergrove.explain import RULES as UNDERGROVE
 from leafpile.i18n import Msg
-from tests.browser.helpers import MOVE_TIMEOUT, bot_game
+from tests.browser.helpers import MOVE_TIMEOUT, bot_game, dataset, two_humans_at
 from tests.server.live import ThreadServer
 
 pytestmark = pytest.mark.browser
@@ -123,3 +123,40 @@ def test_the_replay_shows_the_same_why(browser, server, game):
     assert any(rule.localize("fr") in said for rule in GAMES[game][1]), said
     assert page.evaluate("document.body.dataset.step") == str(number + 1)  # no jump
     context.close()
+
+
+def test_a_move_arriving_leaves_the_focus_and_the_open_why_where_they_were(browser, server):
+    """A watcher reads the reason of an earlier line with the keyboard while the players play
+    on: the lines a push does not change stay the same elements, so the focus stays on the
+    "why?" and its rule stays open (before, every push drew the log anew and the focus fell
+    back to the page)."""
+    table, tokens = two_humans_at(server, 3, [], game="undergrove")
+    number = None
+    while number is None:  # the first choices until a line has a reason
+        snap = play_first_choice(server, table, tokens)
+        number = next((i for i, e in enumerate(snap["log"]) if e.get("why")), None)
+    context, page = open_page(browser, server, f"/table/{table}", "en", 1280, 800)
+    button = page.locator("#log > li").nth(number).locator("button.why")
+    button.focus()
+    page.keyboard.press("Enter")
+    page.locator("#log > li").nth(number).locator(".why-text").wait_for(state="visible")
+    page.evaluate("window.held = document.activeElement")
+    lines = page.locator("#log > li").count()
+    version = int(dataset(page, "version"))
+    play_first_choice(server, table, tokens)
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    assert page.locator("#log > li").count() > lines  # the move's line came
+    assert page.evaluate("document.activeElement === window.held"), "the focus was lost"
+    assert page.evaluate("window.held.isConnected && window.held.ariaExpanded === 'true'")
+    context.close()
+
+
+def play_first_choice(server: ThreadServer, table: str, tokens: list[str]) -> dict:
+    """The player to move takes their first legal choice, through the API: the table after."""
+    snap = httpx.get(f"{server.base}/api/tables/{table}").json()
+    auth = {"authorization": f"Bearer {tokens[snap['to_move']]}"}
+    mine = httpx.get(f"{server.base}/api/tables/{table}", headers=auth).json()
+    act = {"version": mine["version"], "action": mine["legal"][0]}
+    played = httpx.post(f"{server.base}/api/tables/{table}/actions", json=act, headers=auth)
+    assert played.status_code == 200, played.text
+    return dict(httpx.get(f"{server.base}/api/tables/{table}").json())

@@ -62,6 +62,22 @@ export function setName(name) {
   localStorage.setItem("leafpile.name", name);
 }
 
+/**
+ * Put `children` under `parent`, keeping each child already there that equals its
+ * replacement: a push that changes nothing in a list (the log) leaves the reader's focus and
+ * the element a test or a screen reader holds in place. Says whether the list grew.
+ */
+export function keepSame(parent, children) {
+  const had = parent.children.length;
+  children.forEach((child, k) => {
+    const old = parent.children[k];
+    if (!old) parent.append(child);
+    else if (!old.isEqualNode(child)) old.replaceWith(child);
+  });
+  while (parent.children.length > children.length) parent.lastElementChild.remove();
+  return children.length > had;
+}
+
 /** Create an element: el("div", {class: "x", onclick: f}, child, "text", ...). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

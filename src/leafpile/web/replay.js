@@ -4,6 +4,7 @@ import {
   api,
   el,
   headerTools,
+  keepSame,
   loadRenderer,
   seatLabel,
   statusName,
@@ -86,8 +87,9 @@ function show(i) {
     ),
   );
   const log = $("log");
-  log.replaceChildren(
-    ...steps.slice(1, step + 1).map((x, k) => {
+  keepSame(
+    log,
+    steps.slice(1, step + 1).map((x, k) => {
       const marked = markOf(k);
       return el(
         "li",

@@ -7,6 +7,7 @@ import {
   getName,
   getToken,
   headerTools,
+  keepSame,
   loadRenderer,
   seatLabel,
   setName,
@@ -311,8 +312,9 @@ function renderSide(msg) {
   } else result.hidden = true;
 
   const log = $("log");
-  log.replaceChildren(
-    ...msg.log.map((e, k) =>
+  const grew = keepSame(
+    log,
+    msg.log.map((e, k) =>
       el(
         "li",
         {
@@ -331,7 +333,7 @@ function renderSide(msg) {
       ),
     ),
   );
-  log.scrollTop = log.scrollHeight;
+  if (grew) log.scrollTop = log.scrollHeight; // a reader scrolled back stays where they read
 }
 
 let logEntries = [];
