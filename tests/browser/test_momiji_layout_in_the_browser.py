@@ -37,6 +37,9 @@ def desk(browser, live, lang: str = "en", **options: str):
         **options,
     )
     page.wait_for_function(READY, timeout=MOVE_TIMEOUT)
+    page.wait_for_function(  # the opening's flights (cards dealt to the display) have landed
+        "document.getAnimations().every((a) => a.playState !== 'running')", timeout=MOVE_TIMEOUT
+    )
     return context, page
 
 
@@ -46,9 +49,6 @@ def rect(page, selector: str) -> dict[str, float]:
 
 def test_the_display_and_the_hand_are_on_a_desk_screen_together(browser, live):
     context, page = desk(browser, live)
-    page.wait_for_function(  # the opening's flights (cards dealt to the display) have landed
-        "document.getAnimations().every((a) => a.playState !== 'running')", timeout=MOVE_TIMEOUT
-    )
     page.evaluate("window.scrollTo(0, 0)")  # as the page opens
     display, hand = rect(page, ".mj-display"), rect(page, ".mj-hand")
     for box in (display, hand):
@@ -79,8 +79,15 @@ FOCUS = (
 )
 
 
+def tutorial_deck() -> str:
+    """The tutorial's fixed deck: an opening hand with three cards that start a pile."""
+    return ",".join(map(str, tutorial.load("momiji").options["deck"]))
+
+
 def test_arrows_reach_the_cards_and_step_to_the_neighbour_on_the_board(browser, live):
-    context, page = desk(browser, live)
+    """On a fixed deal: on a random one the hand may hold a single card one can play (only a
+    0 starts a pile), and the arrow to its right rightly goes on to the landscapes."""
+    context, page = desk(browser, live, deck=tutorial_deck())
     page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
     page.keyboard.press("ArrowDown")  # nothing has the focus yet: the first choice gets it
     assert page.evaluate("scrollY") == 0, "the arrow scrolled the page"
@@ -111,9 +118,7 @@ def test_a_play_and_an_objective_preview_the_score_they_bring(browser, live):
     1 chosen say what ending the Play there brings, an objective what activating it does, in
     French, as the engine computes them on the seat's own view (the preview's functions are
     the engine's rules played on a clone; the page only shows their numbers)."""
-    script = tutorial.load("momiji")
-    deck = ",".join(map(str, script.options["deck"]))
-    context, page = desk(browser, live, "fr", start_acorns="5", deck=deck)
+    context, page = desk(browser, live, "fr", start_acorns="5", deck=tutorial_deck())
     table = live.manager.tables[page.table]  # type: ignore[attr-defined]
     view = table.state.game.player_view(table.state, 0)
     page.click(".mj-hand-card[data-action='G0R']")
