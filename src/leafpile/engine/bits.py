@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+#: LOW[h]: the h lowest bits set, for the halving below (tables reach 2,048 bits at most).
+LOW = tuple((1 << h) - 1 for h in range(2048))
+
 
 def nth_bit(mask: int, n: int) -> int:
     """The index of the n-th lowest set bit of `mask` (n from 0, below `mask.bit_count()`).
@@ -12,7 +15,7 @@ def nth_bit(mask: int, n: int) -> int:
     base = 0
     while n > 8:
         half = mask.bit_length() >> 1
-        low = mask & ((1 << half) - 1)
+        low = mask & (LOW[half] if half < 2048 else (1 << half) - 1)
         below = low.bit_count()
         if n < below:
             mask = low

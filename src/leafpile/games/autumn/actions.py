@@ -8,7 +8,7 @@ top-left cell at 0,0; y grows downward); `x,yr` places it turned by 180 degrees.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from leafpile.engine import Action, InvalidNotationError
 from leafpile.games.autumn.components import COLOUR_NAMES, REACH, bit
@@ -20,6 +20,12 @@ class Place(Action):
     x: int
     y: int
     rot: int  # 0 or 1 (= 180 degrees)
+    #: the anchor's bit on the table (`components.bit`), worked out once: every placement of
+    #: every playout needs it
+    at: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", bit(self.x, self.y))
 
     def __str__(self) -> str:
         return f"{self.x},{self.y}{'r' if self.rot else ''}"

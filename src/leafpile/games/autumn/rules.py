@@ -13,12 +13,10 @@ from leafpile.engine.takeback import TakeBackRule
 from leafpile.games.autumn.actions import CHOOSE, PLACE, ChooseColour, Place
 from leafpile.games.autumn.components import (
     CELLS,
-    OFFSET,
     RED,
     RED_BITS,
     STRIDE,
     SYMMETRIC,
-    bit,
 )
 from leafpile.games.autumn.set_up import start as start  # the set-up the engine calls
 from leafpile.games.autumn.set_up import start_round
@@ -38,18 +36,17 @@ _BELOW = STRIDE + 2
 def legal_anchor_mask(occupied: int) -> int:
     """Anchors whose card would cover exactly 1 or 2 occupied cells (§4.2 rule 3).
 
-    Bit-sliced counting: for every anchor at once, add the four occupancy bits of its cells
-    (TL, TR, BL, BR) and keep the anchors whose count is 1 or 2.
+    For every anchor at once: its top pair of cells has one or two covered (`pair_any`,
+    `pair_both`), its bottom pair is the top pair of the row below; the card covers some cell
+    when either pair does, and three or four when one pair is full and the other is not empty.
     """
-    tl = occupied
-    tr = occupied >> 1
-    bl = occupied >> _S
-    br = occupied >> (_S + 1)
-    s1, c1 = tl ^ tr, tl & tr  # top pair: one covered / both covered
-    s2, c2 = bl ^ br, bl & br  # bottom pair
-    any_covered = s1 | c1 | s2 | c2
-    three_or_four = (c1 & (c2 | s2)) | (c2 & s1)
-    return any_covered & ~three_or_four
+    right = occupied >> 1
+    pair_any = occupied | right
+    pair_both = occupied & right
+    below_any = pair_any >> _S
+    some = pair_any | below_any
+    three_or_four = (pair_both & below_any) | ((pair_both >> _S) & pair_any)
+    return some & ~three_or_four
 
 
 def legal_actions(s: AutumnState) -> list[Action]:
@@ -78,17 +75,28 @@ def legal_actions(s: AutumnState) -> list[Action]:
 
 def random_action(s: AutumnState, rng: Rng) -> Action:
     """`legal_actions(s)[rng.randrange(len(...))]` without the list (`Game.random_action`):
-    the placements are listed by anchor bit, each anchor's 0° before its 180° placement."""
-    if s.phase == PLACING:
-        assert s.card is not None
+    the placements are listed by anchor bit, each anchor's 0° before its 180° placement.
+
+    It runs once per placement of every playout, so the last loop of `nth_bit` is written out
+    here (tests/conformance/test_random_action.py pins the same draws)."""
+    if s.phase is PLACING:
         occupied = s.occupied
         # Counted on the table shifted down to just below its lowest anchor: smaller integers.
         base = (occupied & -occupied).bit_length() - _BELOW
         mask = legal_anchor_mask(occupied >> base)
-        if SYMMETRIC[s.card]:
-            return _PLACE0[base + nth_bit(mask, rng.randrange(mask.bit_count()))]
-        k = rng.randrange(mask.bit_count() << 1)
-        return PLACE[k & 1][base + nth_bit(mask, k >> 1)]
+        if SYMMETRIC[s.card]:  # type: ignore[index]
+            place = _PLACE0
+            n = rng.randrange(mask.bit_count())
+        else:
+            k = rng.randrange(mask.bit_count() << 1)
+            place = PLACE[k & 1]
+            n = k >> 1
+        if n > 8:
+            return place[base + nth_bit(mask, n)]
+        while n:
+            mask &= mask - 1
+            n -= 1
+        return place[base + (mask & -mask).bit_length() - 1]
     actions = legal_actions(s)
     return actions[rng.randrange(len(actions))]
 
@@ -98,7 +106,7 @@ def laid(s: AutumnState, action: Place) -> tuple[int, int]:
     """The table's (occupied, red) bitboards once the revealed card lies where `action` says:
     it covers whatever was under its four cells (§4.2)."""
     assert s.card is not None
-    b = bit(action.x, action.y)
+    b = action.at
     mask = CELLS << b
     return s.occupied | mask, (s.red & ~mask) | (RED_BITS[s.card][action.rot] << b)
 
@@ -107,16 +115,16 @@ def apply(s: AutumnState, action: Action) -> None:
     if type(action) is Place:
         card = s.card
         assert card is not None
-        x, y, rot = action.x, action.y, action.rot
-        b = (y + OFFSET) * _S + x + OFFSET  # laid(), written out: this runs on every placement
+        b = action.at  # laid(), written out: this runs on every placement
         mask = CELLS << b
+        rot = action.rot
         s.occupied |= mask
         s.red = (s.red & ~mask) | (RED_BITS[card][rot] << b)
-        s.placed.append((card, x, y, rot))
+        s.placed.append((card, action.x, action.y, rot))
         s.card = None
         if not s.deck:
             end_round(s)
-        elif s.num_players == 2 and s.red_player is None:
+        elif s.red_player is None and s.num_players == 2:
             # §3.1 step 2: the second player chooses colours before revealing their card.
             s.phase = CHOOSING
             s.to_move = 1 - s.first
@@ -176,7 +184,9 @@ def largest_area(mask: int) -> int:
             if grown == region:
                 break
             region = grown
-        best = max(best, region.bit_count())
+        size = region.bit_count()
+        if size > best:
+            best = size
         mask ^= region
     return best
 
