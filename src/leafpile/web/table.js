@@ -415,7 +415,9 @@ function drain() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${proto}://${location.host}/ws/tables/${tableId}`);
+  socket = new WebSocket(
+    `${proto}://${location.host}/ws/tables/${tableId}?lang=${currentLanguage()}`,
+  );
   socket.addEventListener("open", () => {
     retry = 500;
     expectSeat = Boolean(getToken(tableId));

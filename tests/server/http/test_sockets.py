@@ -21,7 +21,7 @@ from leafpile.server.store.db import Database
 from leafpile.server.tables.manager import TableManager
 from leafpile.server.workers import BotPool
 from tests.patience import HANG, READ, FakeClock, wait_until
-from tests.server.helpers import two_humans
+from tests.server.helpers import HTTP, act, snapshot, two_humans
 from tests.server.live import ThreadServer, run_async
 
 
@@ -64,6 +64,25 @@ def test_spectators_coming_and_going_push_nothing_to_anyone_else(lite):
         _listeners(lite, table, 1)
         (pushed,) = _pushed(player)  # ... and so is its leaving
         assert [s["connected"] for s in pushed["seats"]] == [True, False]
+
+
+def test_the_first_push_speaks_the_language_of_the_sockets_url(lite):
+    """The page draws the snapshot pushed on connect before its hello is answered: in the
+    language the URL asks for, a French reader's log never flashes in English; a language
+    the server does not know reads as English, not as a refusal."""
+    table, tok_a, _ = two_humans(lite)
+    before = snapshot(lite, table, tok_a)
+    assert act(lite, table, tok_a, before["version"], before["legal"][0]).status_code == 200
+    for asked, spoken in (("fr", "fr"), ("ru", "ru"), ("xx", "en"), ("", "en")):
+        served = HTTP.get(f"{lite.base}/api/tables/{table}?lang={spoken}").json()
+        query = f"?lang={asked}" if asked else ""
+        with connect(f"{lite.ws_base}/ws/tables/{table}{query}") as ws:
+            first = json.loads(ws.recv(timeout=READ))
+            assert (first["type"], first["lang"]) == ("state", spoken)
+            assert [e["text"] for e in first["log"]] == [e["text"] for e in served["log"]]
+            ws.send(json.dumps({"type": "hello", "token": None, "lang": spoken}))
+            answer = json.loads(ws.recv(timeout=READ))
+            assert answer["log"] == first["log"]  # the hello's answer draws nothing new
 
 
 def _refused(url: str, hello: str | None = None) -> int:

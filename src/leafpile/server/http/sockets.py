@@ -1,5 +1,6 @@
 """The WebSocket transport: a live table's pushes, and actions sent over the socket.
 
+The URL may say the client's language (`/ws/tables/<id>?lang=fr`); `hello` may change it.
 Client -> server: `hello` (a seat token or null), `action`, `ping`. Server -> client: the
 audience's snapshot after every change, `error` (a refusal, or an internal error with its
 id) and `pong`. One task sends (from the connection's bounded outbox), the handler receives.
@@ -111,7 +112,11 @@ class Connection:
                     self.push(refusals.error_body(e, self.listener.lang))
             else:
                 self.ctx.manager.listen(self.table, self.listener)
-                self.push(snapshots.snapshot(self.table, None))  # to this client only
+                # to this client only, in the language its URL asks for (`?lang=`): the page
+                # draws it before its hello is answered, and should not flash another language
+                lang = checks.read_lang(self.websocket.query_params.get("lang"))
+                self.listener.lang = lang
+                self.push(snapshots.snapshot(self.table, None, lang=lang))
                 self.listener.log_sent = len(self.table.log)
             while not self.dropped:
                 message = await self.websocket.receive()
