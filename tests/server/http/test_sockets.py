@@ -160,6 +160,7 @@ class StalledSocket:
         self.sent = 0
         self.closed: int | None = None
         self.gone = asyncio.Event()
+        self.query_params: dict[str, str] = {}  # its URL asks for no language
 
     async def send_text(self, _text: str) -> None:
         self.sent += 1
@@ -185,7 +186,10 @@ def test_a_client_that_does_not_read_is_dropped_with_a_bounded_outbox(tmp_path):
         socket = StalledSocket()
         conn = Connection(ctx, socket, table)  # type: ignore[arg-type]
         running = asyncio.create_task(conn.run())
+        deadline = asyncio.get_running_loop().time() + HANG
         while not table.listeners:  # the connection has started
+            assert not running.done(), running.exception()  # ... or ended at once: say why
+            assert asyncio.get_running_loop().time() < deadline, "the connection never started"
             await asyncio.sleep(0.005)
         most = 0
         for _ in range(100):  # a hundred pushes to a client that reads none

@@ -111,11 +111,11 @@ class Connection:
                 except Refusal as e:  # the seat changed meanwhile: told, and it may watch
                     self.push(refusals.error_body(e, self.listener.lang))
             else:
-                self.ctx.manager.listen(self.table, self.listener)
                 # to this client only, in the language its URL asks for (`?lang=`): the page
                 # draws it before its hello is answered, and should not flash another language
                 lang = checks.read_lang(self.websocket.query_params.get("lang"))
                 self.listener.lang = lang
+                self.ctx.manager.listen(self.table, self.listener)
                 self.push(snapshots.snapshot(self.table, None, lang=lang))
                 self.listener.log_sent = len(self.table.log)
             while not self.dropped:
