@@ -198,10 +198,10 @@ def bot_game(
 
 
 def two_humans_at(
-    srv: Any, seed: int, prefix: list[str], game: str = "undergrove"
+    srv: Any, game: str, seed: int, prefix: list[str], **extra: Any
 ) -> tuple[str, list[str]]:
     """A table of `game` between two people (Ana, Bo) that has played `prefix`, made through
-    the API: its id and the two seats' tokens."""
+    the API (`extra`: more of the request, a clock say): its id and the two seats' tokens."""
     body = {
         "game": game,
         "players": 2,
@@ -209,6 +209,7 @@ def two_humans_at(
         "sit": 0,
         "name": "Ana",
         "seed": seed,
+        **extra,
     }
     made = httpx.post(srv.base + "/api/tables", json=body).json()
     table = made["table"]

@@ -333,7 +333,7 @@ def test_a_phone_confirms_an_absorb_turn_once(browser, tmp_path):
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
     try:
-        table, tokens = two_humans_at(srv, seed, prefix)
+        table, tokens = two_humans_at(srv, "undergrove", seed, prefix)
         page = context.new_page()
         open_as(page, srv, table, tokens[0])
         wait_for_my_turn_or_the_end(page)

@@ -70,7 +70,7 @@ def test_the_forest_stays_still_through_an_absorb_turn(browser, tmp_path, size):
     srv = ThreadServer(f"sqlite:///{tmp_path / 'still.db'}").start()
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     try:
-        table, tokens = two_humans_at(srv, seed, prefix)
+        table, tokens = two_humans_at(srv, "undergrove", seed, prefix)
         page = context.new_page()
         open_as(page, srv, table, tokens[0])
         wait_for_my_turn_or_the_end(page)
@@ -104,7 +104,7 @@ def test_the_arrow_keys_keep_the_chosen_spot_in_sight(browser, tmp_path):
     srv = ThreadServer(f"sqlite:///{tmp_path / 'keys.db'}").start()
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
-        table, tokens = two_humans_at(srv, seed, prefix)
+        table, tokens = two_humans_at(srv, "undergrove", seed, prefix)
         page = context.new_page()
         open_as(page, srv, table, tokens[0])
         wait_for_my_turn_or_the_end(page)
@@ -144,7 +144,7 @@ def test_a_phone_shows_legible_names_the_log_near_the_board_and_a_chosen_mushroo
     srv = ThreadServer(f"sqlite:///{tmp_path / 'phone.db'}").start()
     context = browser.new_context(**PHONE)
     try:
-        table, tokens = two_humans_at(srv, seed, prefix)
+        table, tokens = two_humans_at(srv, "undergrove", seed, prefix)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))

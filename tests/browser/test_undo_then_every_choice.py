@@ -23,7 +23,7 @@ import pytest
 
 from leafpile.engine import GameRecord
 from leafpile.games import GAMES
-from tests.browser.helpers import MOVE_TIMEOUT, dataset
+from tests.browser.helpers import MOVE_TIMEOUT, dataset, two_humans_at
 from tests.server.live import ThreadServer
 
 pytestmark = pytest.mark.browser
@@ -69,26 +69,8 @@ def snapshot(server: ThreadServer, pos: Position, seat: int) -> dict[str, Any]:
 
 def new_table(server: ThreadServer, name: str, prefix: list[str]) -> Position:
     """A two-person table of `name` with `prefix` played over the API."""
-    body = {
-        "game": name,
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "human"}],
-        "sit": 0,
-        "name": "Ana",
-        "seed": SEED,
-        "clock": CLOCK,
-    }
-    made = httpx.post(server.base + "/api/tables", json=body).json()
-    joined = httpx.post(f"{server.base}/api/tables/{made['table']}/seats", json={"name": "Bo"})
-    pos = Position(made["table"], [made["token"], joined.json()["token"]])
-    for action in prefix:
-        snap = snapshot(server, pos, 0)
-        seat = snap["to_move"]
-        auth = {"authorization": f"Bearer {pos.tokens[seat]}"}
-        act = {"table": pos.table, "version": snap["version"], "action": action}
-        r = httpx.post(f"{server.base}/api/tables/{pos.table}/actions", json=act, headers=auth)
-        assert r.status_code == 200, r.text
-    return pos
+    table, tokens = two_humans_at(server, name, SEED, prefix, clock=CLOCK)
+    return Position(table, tokens)
 
 
 def decision(name: str) -> tuple[list[str], str] | None:

@@ -130,7 +130,7 @@ def test_a_move_arriving_leaves_the_focus_and_the_open_why_where_they_were(brows
     on: the lines a push does not change stay the same elements, so the focus stays on the
     "why?" and its rule stays open (before, every push drew the log anew and the focus fell
     back to the page)."""
-    table, tokens = two_humans_at(server, 3, [], game="undergrove")
+    table, tokens = two_humans_at(server, "undergrove", 3, [])
     number = None
     while number is None:  # the first choices until a line has a reason
         snap = play_first_choice(server, table, tokens)
