@@ -80,11 +80,12 @@ def random_action(s: AutumnState, rng: Rng) -> Action:
     It runs once per placement of every playout, so the last loop of `nth_bit` is written out
     here (tests/conformance/test_random_action.py pins the same draws)."""
     if s.phase is PLACING:
+        assert s.card is not None
         occupied = s.occupied
         # Counted on the table shifted down to just below its lowest anchor: smaller integers.
         base = (occupied & -occupied).bit_length() - _BELOW
         mask = legal_anchor_mask(occupied >> base)
-        if SYMMETRIC[s.card]:  # type: ignore[index]
+        if SYMMETRIC[s.card]:
             place = _PLACE0
             n = rng.randrange(mask.bit_count())
         else:
